@@ -1,0 +1,34 @@
+// The API as `npm start` runs it, plus GET /api/bench/static: a fixed JSON answer of the same
+// size as a catalog page, sent from memory, to measure the framework's ceiling in the same
+// process. Started by catalog.bench.ts with the environment it needs.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { outboxMailer } from '../src/lib/mailer';
+
+const config = loadConfig();
+if (!config.DATABASE_URL || !config.JWT_SECRET) throw new Error('DATABASE_URL and JWT_SECRET');
+const database = await openDatabase({ driver: 'postgres', url: config.DATABASE_URL });
+const app = await buildApp({
+  config,
+  database,
+  jwtSecret: config.JWT_SECRET,
+  mailer: outboxMailer(path.join(tmpdir(), 'crimsonhost-bench-outbox'), config.MAIL_FROM),
+  logger: false,
+});
+let fixed = '';
+app.get('/api/bench/static', async (_request, reply) =>
+  reply.type('application/json; charset=utf-8').send(fixed),
+);
+await app.ready();
+fixed = (await app.inject({ method: 'GET', url: '/api/servers?pageSize=20' })).body;
+await app.listen({ host: '127.0.0.1', port: config.PORT });
+process.stdout.write(`listening ${Buffer.byteLength(fixed)}\n`);
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { publicUrl, type Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
+import { registerErrorHandler, sendError } from './lib/error-handler';
+import type { Mailer } from './lib/mailer';
+import { apiRoot, defaultWebDistDir } from './lib/package-paths';
+import { registerWebApp } from './lib/web-app';
+import { createGuards } from './modules/auth/auth.guard';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { DiscordService } from './modules/auth/discord.service';
+import { RecoveryService } from './modules/auth/recovery.service';
+import { SessionIssuer } from './modules/auth/session.service';
+import { TokenService } from './modules/auth/tokens';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { chainSettingsFromConfig, type ChainSettings } from './modules/chains/chain-settings';
+import { healthRoutes } from './modules/health/health.routes';
+import { deriveKey } from './modules/panels/panel-crypto';
+import { PanelService } from './modules/panels/panel.service';
+import { rentalsRoutes } from './modules/rentals/rentals.routes';
+import {
+  RentalsService,
+  type PanelControl,
+  type RentalFaults,
+} from './modules/rentals/rentals.service';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { WalletService } from './modules/wallet/wallet.service';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** The key access tokens and CSRF tokens are signed with (JWT_SECRET, or the data folder's). */
+  jwtSecret: string;
+  mailer: Mailer;
+  /** The networks deposits can be taken on; default: from the configuration. */
+  chains?: ChainSettings;
+  /** Game server control; default: none (tests of rentals without a panel). */
+  panels?: PanelControl;
+  /** Test seams of the rentals service. */
+  rentalFaults?: RentalFaults;
+  /** A ready pino logger (main) or logger options; tests pass `false`. */
+  logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
+}
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Ant Design writes its component styles into <style> tags at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+const version = (
+  JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  mailer,
+  chains,
+  panels,
+  rentalFaults,
+  logger = false,
+}: AppDeps) {
+  const loggerOption =
+    logger && typeof logger === 'object' && 'child' in logger
+      ? { loggerInstance: logger }
+      : { logger };
+  const app = Fastify({
+    ...loggerOption,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorateRequest('principal', null);
+
+  const tokens = new TokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
+  const guards = createGuards(database.db, tokens);
+  const sessions = new SessionIssuer(tokens, config.REFRESH_TOKEN_TTL_DAYS);
+  const auth = new AuthService(database.db, sessions);
+  const recovery = new RecoveryService(database.db, sessions, mailer, publicUrl(config), app.log);
+  const discord = new DiscordService(
+    database.db,
+    sessions,
+    config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
+      ? {
+          clientId: config.DISCORD_CLIENT_ID,
+          clientSecret: config.DISCORD_CLIENT_SECRET,
+          authorizeUrl: config.DISCORD_AUTHORIZE_URL,
+          apiUrl: config.DISCORD_API_URL,
+          redirectUri: `${publicUrl(config)}/auth/discord/callback`,
+        }
+      : null,
+  );
+  const wallet = new WalletService(database.db, chains ?? chainSettingsFromConfig(config));
+  // Game server control through the listings' Pterodactyl panels; keys decrypt with the JWT secret.
+  const panelService = new PanelService(database.db, deriveKey(jwtSecret), app.log);
+  const rentals = new RentalsService(
+    database.db,
+    panels ?? panelService,
+    app.log,
+    config.RENTAL_COMMISSION_BASIS_POINTS,
+    rentalFaults,
+  );
+  registerCsrfCheck(app, tokens);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Same-origin app: the defaults of these break nothing we serve, so keep them.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CrimsonHost API',
+        description: 'Rent game servers by the hour, paid in USDT.',
+        version,
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database, version));
+      await api.register(catalogRoutes(database.db, { cacheTtlMs: config.CATALOG_CACHE_TTL_MS }));
+      await api.register(authRoutes({ auth, recovery, discord, guards, tokens }));
+      await api.register(walletRoutes({ db: database.db, wallet, guards }));
+      await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
+      api.setNotFoundHandler((request, reply) =>
+        sendError(
+          reply,
+          404,
+          'NOT_FOUND',
+          `No API route matches ${request.method} ${request.url.split('?')[0]}`,
+        ),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  const web = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (web && wantsPage) return web.sendShell(reply, issueCsrfToken(tokens));
+    return sendError(
+      reply,
+      404,
+      'NOT_FOUND',
+      `Nothing here: ${request.method} ${request.url.split('?')[0]}`,
+    );
+  });
+
+  return Object.assign(app, { guards, services: { wallet, rentals, panels: panelService } });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives defaults that run the storefront on PGlite at port 3000', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.TRUST_PROXY).toBe(false);
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', "Invalid configuration: PORT must be a number (got 'abc')"],
+    ['PORT', '70000', "Invalid configuration: PORT must be between 1 and 65535 (got '70000')"],
+    ['PORT', '30.5', "Invalid configuration: PORT must be a whole number (got '30.5')"],
+    ['LOG_LEVEL', 'loud', 'Invalid configuration: LOG_LEVEL'],
+    ['NODE_ENV', 'staging', 'Invalid configuration: NODE_ENV'],
+    [
+      'TRUST_PROXY',
+      'yes',
+      "Invalid configuration: TRUST_PROXY must be 'true' or 'false' (got 'yes')",
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://root@localhost/db',
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// connection URL',
+    ],
+  ])('rejects %s=%s with one line naming the variable', (key, value, message) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ [key]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const text = (thrown as Error).message;
+    expect(text.startsWith(message)).toBe(true);
+    expect(text).not.toContain('\n');
+  });
+
+  it('never echoes a database URL, which may hold a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@host/db' })).toThrow(
+      /^((?!secret).)*$/,
+    );
+  });
+});

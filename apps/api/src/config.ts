@@ -1,0 +1,205 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+
+const flag = z
+  .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
+  .transform((value) => value === 'true');
+
+const httpUrl = z
+  .url({ message: 'must be an http:// or https:// URL' })
+  .refine((value) => /^https?:\/\//.test(value), { message: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const xpub = z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, {
+  message: 'must be an extended public key (xpub...) of a BIP44 account',
+});
+
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'must be a 0x-prefixed 20-byte address' });
+
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
+  message: 'must be a postgres:// or postgresql:// connection URL',
+});
+
+/**
+ * Every environment variable the API reads, parsed once at start. Nothing else in the server reads
+ * `process.env`.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  PORT: port.default(3000),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
+  PUBLIC_URL: z
+    .url({ message: 'must be a URL such as https://shop.example.com' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(60, 'must be at least 60')
+    .max(86_400, 'must be at most 86400')
+    .default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .default(30),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^\s]+$/.test(value), {
+      message: 'must be an smtp:// or smtps:// URL',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be an address')
+    .default('CrimsonHost <no-reply@crimsonhost.local>'),
+  DISCORD_CLIENT_ID: z.string().min(1).optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  DISCORD_AUTHORIZE_URL: z
+    .url({ message: 'must be a URL' })
+    .default('https://discord.com/oauth2/authorize'),
+  DISCORD_API_URL: z
+    .url({ message: 'must be a URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('https://discord.com/api/v10'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Seed the demo catalog on first start; unset: only when DATABASE_URL is unset (the local demo). */
+  DEMO_DATA: flag.optional(),
+  /** Start a local chain (anvil) with test USDT and point ERC20 and BEP20 at it; unset: follows DEMO_DATA. */
+  DEMO_CHAIN: flag.optional(),
+  DEMO_CHAIN_PORT: port.default(38545),
+  /** JSON-RPC endpoints of Ethereum and BNB Smart Chain. */
+  ERC20_RPC_URL: httpUrl.optional(),
+  BEP20_RPC_URL: httpUrl.optional(),
+  /** TronGrid (or a compatible full node HTTP API) and its optional API key. */
+  TRONGRID_URL: httpUrl.default('https://api.trongrid.io'),
+  TRONGRID_API_KEY: z.string().min(1).optional(),
+  /** The operator's BIP44 account xpubs (m/44'/195'/0' for TRC20, m/44'/60'/0' for ERC20 and BEP20). */
+  TRC20_XPUB: xpub.optional(),
+  ERC20_XPUB: xpub.optional(),
+  BEP20_XPUB: xpub.optional(),
+  TRC20_USDT_CONTRACT: z.string().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  ERC20_USDT_CONTRACT: evmAddress.default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  BEP20_USDT_CONTRACT: evmAddress.default('0x55d398326f99059fF775485246999027B3197955'),
+  /** The platform's share of a rental's payment when it is released to the vendor (1000 = 10%). */
+  RENTAL_COMMISSION_BASIS_POINTS: wholeNumber(0, 5000).default(1000),
+  /** How often each network's watcher looks for new blocks. */
+  CHAIN_POLL_INTERVAL_MS: wholeNumber(200, 600_000).default(5000),
+  /** At most this many blocks per log query. */
+  CHAIN_MAX_BLOCK_RANGE: wholeNumber(1, 100_000).default(500),
+  /** Run loopback game servers that the demo listings point at; unset: follows DEMO_DATA. */
+  DEMO_GAME_SERVERS: flag.optional(),
+  /** First port of the demo game servers (60 ports up from it); stored in the seeded listings. */
+  DEMO_GAME_PORT_BASE: port.default(39100),
+  /** Loopback port of the demo Pterodactyl panel the demo listings are linked to (with DEMO_DATA). */
+  DEMO_PANEL_PORT: port.default(38600),
+  /** How long an instance reuses a catalog list or facet answer; 0 turns the cache off. */
+  CATALOG_CACHE_TTL_MS: wholeNumber(0, 60_000).default(2000),
+  /** Whether this instance takes part in querying game servers for their live status. */
+  GAME_STATUS_ENABLED: flag.default(true),
+  /** How often each listed game server is asked for its status. */
+  GAME_STATUS_INTERVAL_MS: wholeNumber(1000, 3_600_000).default(30_000),
+  /** How long one packet of a status query may wait for its answer. */
+  GAME_STATUS_TIMEOUT_MS: wholeNumber(100, 30_000).default(1500),
+  /** Attempts per status query before it counts as a miss. */
+  GAME_STATUS_ATTEMPTS: wholeNumber(1, 5).default(2),
+  /** Misses in a row after which an online server is shown offline. */
+  GAME_STATUS_MISSES: wholeNumber(1, 100).default(3),
+  /** Game servers one instance queries at the same time. */
+  GAME_STATUS_CONCURRENCY: wholeNumber(1, 500).default(20),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Rules that span several variables, checked after each one parsed. */
+function crossCheck(config: Config): string | null {
+  if (config.DATABASE_URL && !config.JWT_SECRET) {
+    return 'JWT_SECRET is required when DATABASE_URL is set (every instance must sign with the same key)';
+  }
+  if (Boolean(config.DISCORD_CLIENT_ID) !== Boolean(config.DISCORD_CLIENT_SECRET)) {
+    return 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together';
+  }
+  return null;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Empty strings count as unset, as a shell `FOO= npm start` means. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
+}
+
+/** Parses the environment; a bad value throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(withoutEmpty(env));
+  if (result.success) {
+    const problem = crossCheck(result.data);
+    if (problem) throw new ConfigError(`Invalid configuration: ${problem}`);
+    return result.data;
+  }
+  const issue = result.error.issues[0];
+  const key = issue?.path.join('.') ?? 'environment';
+  const received = env[key];
+  const secret = /URL|SECRET/.test(key);
+  const shown = secret || received === undefined ? '' : ` (got '${received}')`;
+  throw new ConfigError(`Invalid configuration: ${key} ${issue?.message ?? 'is invalid'}${shown}`);
+}
+
+export function pgliteDataDir(config: Config): string {
+  return path.resolve(config.DATA_DIR, 'pglite');
+}
+
+export function publicUrl(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+export function outboxDir(config: Config): string {
+  return path.resolve(config.DATA_DIR, 'outbox');
+}
+
+/** Whether start-up seeds the demo catalog (when it is empty). */
+export function demoDataEnabled(config: Config): boolean {
+  return config.DEMO_DATA ?? !config.DATABASE_URL;
+}
+
+/** Whether start-up runs the loopback game servers of the demo listings. */
+export function demoGameServersEnabled(config: Config): boolean {
+  return config.DEMO_GAME_SERVERS ?? demoDataEnabled(config);
+}
+
+export function demoChainEnabled(config: Config): boolean {
+  return config.DEMO_CHAIN ?? demoDataEnabled(config);
+}

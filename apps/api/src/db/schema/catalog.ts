@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The games the storefront rents servers for, with how their status is asked. Rows come with the
+ * migration (they are the product's GAMES).
+ */
+export const games = pgTable('games', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The port players connect to when the vendor did not change it. */
+  defaultPort: integer('default_port').notNull(),
+  /** The port the status query goes to by default. */
+  defaultQueryPort: integer('default_query_port').notNull(),
+  /** Query port = game port + offset, for games that tie the two; null where it is its own setting (ARK). */
+  queryPortOffset: integer('query_port_offset'),
+  /** The id of the game in gamedig's games list. */
+  gamedigType: text('gamedig_type').notNull(),
+  /** The gamedig protocol the status job speaks: valve (A2S) or minecraftvanilla (server list ping). */
+  queryProtocol: text('query_protocol').notNull(),
+});
+
+/** Where servers run. Rows come with the migration; a short code is the filter value. */
+export const regions = pgTable('regions', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  country: text('country').notNull(),
+});
+
+/**
+ * A game server a vendor lists for rent. status and players are written by the status job from
+ * what the game server itself answers (only when they change); the list calls only read them.
+ */
+export const serverListings = pgTable(
+  'server_listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    regionCode: text('region_code')
+      .notNull()
+      .references(() => regions.code),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    cpu: text('cpu'),
+    ram: text('ram'),
+    storage: text('storage'),
+    image: text('image'),
+    /** Micro-USDT per price unit. */
+    priceMicro: bigint('price_micro', { mode: 'bigint' }).notNull(),
+    priceUnit: text('price_unit').notNull().default('hour'),
+    /** online | offline | maintenance */
+    status: text('status').notNull().default('offline'),
+    /** AVAILABLE | RENTED | MAINTENANCE */
+    availability: text('availability').notNull().default('AVAILABLE'),
+    /** The order of the availability sort: AVAILABLE, RENTED, MAINTENANCE. */
+    availabilityRank: smallint('availability_rank').generatedAlwaysAs(
+      sql`case availability when 'AVAILABLE' then 0 when 'RENTED' then 1 else 2 end`,
+    ),
+    playersCurrent: integer('players_current').notNull().default(0),
+    playersMax: integer('players_max').notNull().default(0),
+    /** 0-100, higher is better. */
+    performanceScore: integer('performance_score').notNull().default(0),
+    /** Rentals so far. */
+    popularity: integer('popularity').notNull().default(0),
+    host: text('host').notNull(),
+    queryPort: integer('query_port').notNull(),
+    /** What `q` searches: name and description, lower-cased, under a trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('server_listings_status_check', sql`${t.status} in ('online', 'offline', 'maintenance')`),
+    check(
+      'server_listings_availability_check',
+      sql`${t.availability} in ('AVAILABLE', 'RENTED', 'MAINTENANCE')`,
+    ),
+    check('server_listings_price_unit_check', sql`${t.priceUnit} in ('hour', 'day', 'month')`),
+    check('server_listings_price_check', sql`${t.priceMicro} > 0`),
+    check('server_listings_players_check', sql`${t.playersCurrent} >= 0 and ${t.playersMax} >= 0`),
+    check('server_listings_performance_check', sql`${t.performanceScore} between 0 and 100`),
+    check('server_listings_query_port_check', sql`${t.queryPort} between 1 and 65535`),
+    // One index per sort, each ending in id so that pages keep a stable order.
+    index('server_listings_price_idx').on(t.priceMicro, t.id),
+    index('server_listings_performance_idx').on(t.performanceScore.desc(), t.id),
+    index('server_listings_popularity_idx').on(t.popularity.desc(), t.id),
+    index('server_listings_availability_idx').on(t.availabilityRank, t.priceMicro, t.id),
+    // The common "this game, this region, under this price" search.
+    index('server_listings_game_region_price_idx').on(t.gameId, t.regionCode, t.priceMicro, t.id),
+    index('server_listings_region_idx').on(t.regionCode),
+    index('server_listings_vendor_idx').on(t.vendorId),
+    index('server_listings_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Listings per (game, region, status, availability), kept exact by statement triggers on
+ * server_listings (see the catalog migration). The list total and the facets read these few rows
+ * instead of counting listings, when only those four filters are set.
+ */
+export const catalogCounts = pgTable(
+  'catalog_counts',
+  {
+    gameId: text('game_id').notNull(),
+    regionCode: text('region_code').notNull(),
+    status: text('status').notNull(),
+    availability: text('availability').notNull(),
+    listings: integer('listings').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.regionCode, t.status, t.availability] })],
+);
+
+/**
+ * The status job's bookkeeping, one row per listing, apart from the listing so that its frequent
+ * writes never touch the listing's indexes. A worker claims due rows with a lease (holder, until)
+ * so that only one instance queries a given game server at a time.
+ */
+export const serverStatusChecks = pgTable(
+  'server_status_checks',
+  {
+    listingId: uuid('listing_id')
+      .primaryKey()
+      .references(() => serverListings.id, { onDelete: 'cascade' }),
+    nextCheckAt: timestamptz('next_check_at').notNull().defaultNow(),
+    /** Queries in a row that got no answer; reset by an answer. */
+    misses: integer('misses').notNull().default(0),
+    leaseHolder: text('lease_holder'),
+    leaseUntil: timestamptz('lease_until'),
+    /** When the game server was last asked, answered or not. */
+    lastCheckedAt: timestamptz('last_checked_at'),
+    /** When the game server last answered. */
+    lastAnswerAt: timestamptz('last_answer_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('server_status_checks_due_idx').on(t.nextCheckAt)],
+);

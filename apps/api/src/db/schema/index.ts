@@ -1,0 +1,5 @@
+export * from './jobs';
+export * from './auth';
+export * from './catalog';
+export * from './wallet';
+export * from './rentals';

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { serverListings } from './catalog';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+
+/**
+ * A rental of one listing by one renter. While ACTIVE its payments sit in escrow; when it ends
+ * (EXPIRED or CANCELLED) the unused whole hours of a cancellation go back to the renter and the
+ * rest is released to the vendor less the commission.
+ */
+export const rentals = pgTable(
+  'rentals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    renterId: uuid('renter_id')
+      .notNull()
+      .references(() => users.id),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => serverListings.id),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id),
+    /** ACTIVE | EXPIRED | CANCELLED */
+    status: text('status').notNull().default('ACTIVE'),
+    hours: integer('hours').notNull(),
+    pricePerHour: money('price_per_hour').notNull(),
+    /** Everything paid into escrow for this rental (first payment and extensions). */
+    paid: money('paid').notNull(),
+    refunded: money('refunded')
+      .notNull()
+      .default(sql`0`),
+    released: money('released')
+      .notNull()
+      .default(sql`0`),
+    commission: money('commission')
+      .notNull()
+      .default(sql`0`),
+    /** Commission in basis points at the time of renting (1000 = 10%). */
+    commissionBp: integer('commission_bp').notNull(),
+    startsAt: timestamptz('starts_at').notNull().defaultNow(),
+    endsAt: timestamptz('ends_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+    /** Set when the rental ends; cleared once the panel confirmed the stop. */
+    powerOffPending: boolean('power_off_pending').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('rentals_renter_idx').on(t.renterId, t.createdAt.desc(), t.id),
+    index('rentals_active_end_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'ACTIVE'`),
+    index('rentals_power_off_idx')
+      .on(t.id)
+      .where(sql`${t.powerOffPending}`),
+    check('rentals_status_check', sql`${t.status} in ('ACTIVE', 'EXPIRED', 'CANCELLED')`),
+    check('rentals_hours_check', sql`${t.hours} between 1 and 8760`),
+    check(
+      'rentals_escrow_check',
+      sql`${t.paid} >= ${t.refunded} + ${t.released} + ${t.commission}`,
+    ),
+  ],
+);
+
+/** A listing's Pterodactyl panel: the server identifier and the vendor's client API key, encrypted. */
+export const listingPanels = pgTable('listing_panels', {
+  listingId: uuid('listing_id')
+    .primaryKey()
+    .references(() => serverListings.id, { onDelete: 'cascade' }),
+  panelUrl: text('panel_url').notNull(),
+  serverIdentifier: text('server_identifier').notNull(),
+  /** AES-256-GCM: iv.tag.ciphertext, base64url. */
+  apiKeyEncrypted: text('api_key_encrypted').notNull(),
+  /** The demo's local panel rather than a vendor's real one. */
+  demo: boolean('demo').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** The last run state read from the panel, shared by every instance and shown with its age. */
+export const panelStates = pgTable('panel_states', {
+  listingId: uuid('listing_id')
+    .primaryKey()
+    .references(() => serverListings.id, { onDelete: 'cascade' }),
+  /** starting | running | stopping | stopped | error */
+  state: text('state').notNull(),
+  detail: text('detail'),
+  checkedAt: timestamptz('checked_at').notNull().defaultNow(),
+});
+
+/** Panel failures, kept for the vendor to see. */
+export const panelEvents = pgTable(
+  'panel_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => serverListings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('panel_events_listing_idx').on(t.listingId, t.createdAt.desc())],
+);

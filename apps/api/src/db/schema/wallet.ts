@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Ledger accounts. A user has a USDT wallet and a PLATFORM credit account; the platform has escrow,
+ * vendor payables (one per vendor), revenue, and one chain clearing account per network, which goes
+ * negative by what the chains paid in. `balance` caches the sum of the account's entries, updated
+ * in the same statement that writes each entry; user accounts may never go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** USER_WALLET | USER_CREDIT | ESCROW | VENDOR_PAYABLE | PLATFORM_REVENUE | CHAIN_CLEARING */
+    kind: text('kind').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id),
+    network: text('network'),
+    currency: text('currency').notNull(),
+    balance: money('balance')
+      .notNull()
+      .default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_identity_key')
+      .on(t.kind, t.ownerId, t.network, t.currency)
+      .nullsNotDistinct(),
+    check(
+      'ledger_accounts_user_not_negative',
+      sql`${t.kind} not in ('USER_WALLET', 'USER_CREDIT') or ${t.balance} >= 0`,
+    ),
+  ],
+);
+
+/** One movement of money: its entries sum to zero. */
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** What moved the money, e.g. DEPOSIT_CREDIT, RENTAL_PAYMENT. */
+  kind: text('kind').notNull(),
+  /** Unique business key (e.g. 'deposit:<network>:<tx>:<log>'): the same movement cannot happen twice. */
+  reference: text('reference').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed micro-units: positive adds to the account, negative takes from it. */
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId),
+    index('ledger_entries_tx_idx').on(t.ledgerTransactionId),
+    check('ledger_entries_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** The user-visible transaction of the wallet's timeline and status view. */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** DEPOSIT | RENTAL_PAYMENT | REFUND | COMPENSATION */
+    type: text('type').notNull(),
+    /** PENDING | CONFIRMED | FAILED */
+    status: text('status').notNull(),
+    amount: money('amount').notNull(),
+    /** USDT | PLATFORM */
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    reference: text('reference'),
+    fee: money('fee')
+      .notNull()
+      .default(sql`0`),
+    network: text('network'),
+    address: text('address'),
+    txHash: text('tx_hash'),
+    confirmations: integer('confirmations'),
+    requiredConfirmations: integer('required_confirmations'),
+    errorMessage: text('error_message'),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    uniqueIndex('wallet_transactions_reference_key').on(t.reference),
+  ],
+);
+
+/** Deposit settings: one row. */
+export const depositSettings = pgTable('deposit_settings', {
+  id: integer('id').primaryKey().default(1),
+  minAmount: money('min_amount').notNull(),
+  maxAmount: money('max_amount'),
+  defaultNetwork: text('default_network').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const depositNetworks = pgTable('deposit_networks', {
+  network: text('network').primaryKey(),
+  displayName: text('display_name').notNull(),
+  /** Percent of the paid amount kept as fee, e.g. '1.00'. */
+  feePercent: numeric('fee_percent', { precision: 5, scale: 2 }).notNull(),
+  processingTime: text('processing_time').notNull(),
+  confirmations: integer('confirmations').notNull(),
+  color: text('color').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Shown beside the name when the network is the offline demo chain. */
+  demo: boolean('demo').notNull().default(false),
+});
+
+/** Next unused derivation index per network: each deposit takes one and no index is reused. */
+export const depositAddressCounters = pgTable('deposit_address_counters', {
+  network: text('network').primaryKey(),
+  nextIndex: integer('next_index').notNull().default(0),
+});
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => walletTransactions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    requestedAmount: money('requested_amount').notNull(),
+    /** WAITING | CONFIRMING | CONFIRMED | EXPIRED | FAILED */
+    status: text('status').notNull().default('WAITING'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Transfers to the address are still credited until then (late payments). */
+    watchUntil: timestamp('watch_until', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('deposits_network_address_key').on(t.network, t.address),
+    uniqueIndex('deposits_network_index_key').on(t.network, t.derivationIndex),
+    index('deposits_watch_idx').on(t.network, t.watchUntil),
+  ],
+);
+
+/**
+ * Token transfers to deposit addresses, as the chain reported them. Stored once per
+ * (network, tx hash, log index); credited at most once.
+ */
+export const chainTransfers = pgTable(
+  'chain_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    network: text('network').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    blockHash: text('block_hash'),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** The token's raw amount (6 or 18 decimals), exact. */
+    rawAmount: numeric('raw_amount', { precision: 78, scale: 0 }).notNull(),
+    /** Whole micro-USDT of the raw amount; what is credited. */
+    amount: money('amount').notNull(),
+    /** What was below one micro-USDT, in raw units: recorded, not credited. */
+    dust: numeric('dust', { precision: 78, scale: 0 }).notNull().default('0'),
+    depositId: uuid('deposit_id')
+      .notNull()
+      .references(() => deposits.transactionId),
+    /** SEEN | CONFIRMING | CREDITED | DROPPED | FAILED | DUST */
+    status: text('status').notNull().default('SEEN'),
+    confirmations: integer('confirmations').notNull().default(0),
+    /** Paid after the deposit expired. */
+    late: boolean('late').notNull().default(false),
+    missingSince: timestamp('missing_since', { withTimezone: true }),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('chain_transfers_identity_key').on(t.network, t.txHash, t.logIndex),
+    index('chain_transfers_open_idx').on(t.network, t.status),
+    index('chain_transfers_deposit_idx').on(t.depositId),
+  ],
+);
+
+/** How far each network's watcher has scanned. */
+export const chainCursors = pgTable('chain_cursors', {
+  network: text('network').primaryKey(),
+  lastBlock: bigint('last_block', { mode: 'bigint' }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Stored answers of money-moving calls, replayed for a repeated Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,77 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_VENDORS } from '../../modules/catalog/catalog-demo-listings';
+import { seedDemoAccounts } from '../../modules/auth/auth.seed';
+import { seedCatalog } from '../../modules/catalog/catalog.seed';
+import { linkDemoPanels } from '../../modules/panels/panels.seed';
+import type { Database } from '../client';
+import { users } from '../schema/index';
+
+/**
+ * The demo vendors, made when missing. They have no password yet: they own listings and cannot
+ * sign in until the accounts seed gives them one.
+ */
+async function ensureDemoVendors(db: Database): Promise<string[]> {
+  await db
+    .insert(users)
+    .values(
+      DEMO_VENDORS.map((vendor) => ({
+        email: vendor.email,
+        displayName: vendor.displayName,
+        role: 'vendor',
+        passwordHash: null,
+      })),
+    )
+    .onConflictDoNothing();
+  const emails = DEMO_VENDORS.map((vendor) => vendor.email.toLowerCase());
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  const byEmail = new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+  return emails.map((email) => {
+    const id = byEmail.get(email);
+    if (!id) throw new Error(`demo vendor ${email} is missing`);
+    return id;
+  });
+}
+
+/**
+ * Seeds the demo storefront on first start: the demo vendors and their catalog; with `panel`, links
+ * the demo listings to the local demo panel (on every start).
+ */
+export async function seedDemoData(
+  db: Database,
+  log: FastifyBaseLogger,
+  {
+    gamePortBase = 39100,
+    panel,
+  }: { gamePortBase?: number; panel?: { url: string; secretKey: Uint8Array } } = {},
+): Promise<void> {
+  const vendorIds = await ensureDemoVendors(db);
+  const listings = await seedCatalog(db, vendorIds, { portBase: gamePortBase });
+  if (listings > 0) log.info({ listings }, 'seeded the demo catalog');
+  if (panel) {
+    const linked = await linkDemoPanels(db, {
+      vendorIds,
+      panelUrl: panel.url,
+      secretKey: panel.secretKey,
+      gamePortBase,
+    });
+    log.info({ linked, panel: panel.url }, 'demo listings linked to the demo panel');
+  }
+  const accounts = await seedDemoAccounts(db);
+  if (accounts.length > 0) {
+    // Shown once, as plain lines a person can read: the passwords are stored only as hashes.
+    process.stdout.write(
+      [
+        '',
+        'Demo accounts (shown once; write them down):',
+        ...accounts.map(
+          (a) => `  ${a.role.padEnd(7)}  ${a.email.padEnd(32)}  password: ${a.password}`,
+        ),
+        '',
+      ].join('\n') + '\n',
+    );
+  }
+}

@@ -1,0 +1,13 @@
+/** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+export const isSerializationFailure = (error: unknown) =>
+  ['40001', '40P01'].includes(pgErrorCode(error) ?? '');

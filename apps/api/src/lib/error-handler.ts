@@ -1,0 +1,109 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope, FieldIssue } from '@crimsonhost/shared/errors';
+import { isUniqueViolation } from './db-errors';
+import { AppError, describeFields } from './errors';
+
+/** Fastify's own 4xx errors, each under a code of the envelope and a message a person can read. */
+const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: "The request body is empty but its content type is 'application/json'",
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'This content type is not supported; send application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_REQUEST',
+    message: 'The request content length does not match its body',
+  },
+};
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export function envelope(code: string, message: string, details?: unknown): ErrorEnvelope {
+  return details === undefined
+    ? { error: { code, message } }
+    : { error: { code, message, details } };
+}
+
+function validationFields(error: FastifyError): FieldIssue[] {
+  const context = error.validationContext ?? 'request';
+  return (error.validation ?? []).map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return { field: field || context, message: issue.message ?? 'is invalid' };
+  });
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+) {
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(envelope(code, message, details));
+}
+
+/**
+ * The one error handler: validation answers 400 with the fields named, an AppError its own status,
+ * a client error of the framework its status with a plain message, and everything else a logged,
+ * masked 500.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.headers) void reply.headers(error.headers);
+      return sendError(reply, error.status, error.code, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const fields = validationFields(error);
+      return sendError(reply, 400, 'VALIDATION_ERROR', describeFields(fields), { fields });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return sendError(reply, error.statusCode ?? 400, known.code, known.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) return sendError(reply, 429, 'RATE_LIMITED', error.message);
+      return sendError(reply, status, STATUS_CODES[status] ?? 'BAD_REQUEST', error.message);
+    }
+    if (isUniqueViolation(error)) {
+      return sendError(
+        reply,
+        409,
+        'CONFLICT',
+        'Someone else changed this at the same moment. Reload and try again.',
+      );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(
+      reply,
+      500,
+      'INTERNAL_ERROR',
+      'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
+    );
+  });
+}

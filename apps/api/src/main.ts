@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import {
+  ConfigError,
+  demoChainEnabled,
+  demoDataEnabled,
+  demoGameServersEnabled,
+  loadConfig,
+  outboxDir,
+  pgliteDataDir,
+  type Config,
+} from './config';
+import { outboxMailer, smtpMailer } from './lib/mailer';
+import { dataFolderSecret } from './lib/secrets';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemoData } from './db/seed/demo-seed';
+import { JobScheduler } from './lib/jobs';
+import { chainSettingsFromConfig } from './modules/chains/chain-settings';
+import { startDemoChain } from './modules/chains/demo-chain';
+import { registerWalletJobs } from './modules/wallet/wallet.jobs';
+import { authCleanupJob } from './modules/auth/auth.jobs';
+import { rentalExpiryJob } from './modules/rentals/rentals.jobs';
+import { startDemoGameServers } from './modules/catalog/demo-game-servers';
+import { GameStatusWorker, gameStatusSettings } from './modules/catalog/game-status.job';
+import { demoPanelUrl, startDemoPanel } from './modules/panels/demo-panel';
+import { deriveKey } from './modules/panels/panel-crypto';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  const started = Date.now();
+
+  let database: DatabaseHandle;
+  try {
+    database = config.DATABASE_URL
+      ? await openDatabase({ driver: 'postgres', url: config.DATABASE_URL })
+      : await openDatabase({ driver: 'pglite', dataDir: pgliteDataDir(config) });
+  } catch (error) {
+    const where = config.DATABASE_URL
+      ? 'DATABASE_URL'
+      : `the data folder ${path.resolve(config.DATA_DIR)}`;
+    logger.fatal(`Cannot open the database at ${where}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  await runMigrations(database);
+  logger.info(
+    {
+      driver: database.driver,
+      dataDir: database.driver === 'pglite' ? pgliteDataDir(config) : undefined,
+    },
+    'database ready',
+  );
+  const demo = config.NODE_ENV !== 'test';
+  const gamePortBase = config.DEMO_GAME_PORT_BASE;
+  const jwtSecret = config.JWT_SECRET ?? dataFolderSecret(config.DATA_DIR);
+  if (demo && demoDataEnabled(config)) {
+    await seedDemoData(database.db, logger, {
+      gamePortBase,
+      panel: { url: demoPanelUrl(config.DEMO_PANEL_PORT), secretKey: deriveKey(jwtSecret) },
+    });
+  }
+  // The panel the demo listings are linked to; up before the app so power control works at once.
+  const demoPanel =
+    demo && demoDataEnabled(config) ? await startDemoPanel(logger, config.DEMO_PANEL_PORT) : null;
+  const demoGameServers =
+    demo && demoGameServersEnabled(config)
+      ? await startDemoGameServers(logger, gamePortBase)
+      : null;
+
+  const demoChain =
+    demo && demoChainEnabled(config)
+      ? await startDemoChain(logger, { port: config.DEMO_CHAIN_PORT, dataDir: config.DATA_DIR })
+      : null;
+  const chains = chainSettingsFromConfig(config, demoChain?.settings);
+
+  const scheduler = new JobScheduler(database.db, logger);
+  if (config.GAME_STATUS_ENABLED) {
+    scheduler.register(new GameStatusWorker(database.db, logger, gameStatusSettings(config)).job());
+  }
+
+  const mailer = config.SMTP_URL
+    ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : outboxMailer(outboxDir(config), config.MAIL_FROM);
+  logger.info(`Mail goes to the ${mailer.destination}`);
+
+  const app = await buildApp({ config, database, jwtSecret, mailer, chains, logger });
+  registerWalletJobs(scheduler, app.services.wallet, database.db, logger, chains, config);
+  scheduler.register(authCleanupJob(database.db));
+  scheduler.register(rentalExpiryJob(app.services.rentals, logger));
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    scheduler
+      .stop()
+      .then(() => demoGameServers?.stop())
+      .then(() => demoChain?.chain.stop())
+      .then(() => demoPanel?.close())
+      .then(() => app.close())
+      .then(() => database.close())
+      .then(() => {
+        logger.info('closed cleanly');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  scheduler.start();
+  logger.info(
+    `CrimsonHost is ready at http://localhost:${config.PORT} (${Date.now() - started} ms)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@crimsonhost/shared/constants';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import * as repo from './auth.repository';
+import type { UserRow } from './auth.repository';
+import { assertCanSignIn } from './session.service';
+import type { TokenService } from './tokens';
+
+export interface Principal {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const unauthorized = () => new AppError('UNAUTHORIZED', 401, 'Please sign in to continue');
+
+/**
+ * The guards every module uses: `authenticate` for any signed-in user, `requireRole` for one role
+ * or any of several. The user is read afresh on each request, so a suspension, a ban or a
+ * sign-out everywhere takes effect at once rather than when the access token expires.
+ */
+export function createGuards(db: Database, tokens: TokenService) {
+  async function authenticate(request: FastifyRequest) {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized();
+    const claims = await tokens.verifyAccess(match[1]!);
+    if (!claims) throw unauthorized();
+    const found = await repo.findSessionUser(db, claims.userId, claims.sessionId);
+    if (!found || found.revoked) throw unauthorized();
+    assertCanSignIn(found.user);
+    request.principal = { user: found.user, sessionId: claims.sessionId };
+  }
+
+  function requireRole(...roles: [Role, ...Role[]]) {
+    return async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (!roles.includes(request.principal!.user.role as Role)) {
+        throw new AppError('FORBIDDEN', 403, 'Your account does not have access to this');
+      }
+    };
+  }
+
+  return { authenticate, requireRole };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The signed-in principal of a request that passed a guard. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,236 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  oauthStates,
+  passwordResets,
+  pendingLinks,
+  recoveryCodes,
+  refreshTokens,
+  users,
+} from '../../db/schema/auth';
+
+export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByDiscordId(db: Executor, discordId: string) {
+  const [row] = await db.select().from(users).where(eq(users.discordId, discordId));
+  return row;
+}
+
+/** The user of an access token, and whether that token's sign-in has since been ended. */
+export async function findSessionUser(db: Executor, userId: string, familyId: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      revoked: sql<boolean>`exists (
+        select 1 from ${refreshTokens}
+         where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function insertUser(
+  db: Executor,
+  values: typeof users.$inferInsert,
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Counts a failed sign-in; locks the account for `lockSeconds` when it reaches `maxFailures`. */
+export async function recordFailedLogin(
+  db: Executor,
+  id: string,
+  maxFailures: number,
+  lockSeconds: number,
+) {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${maxFailures} then 0 else ${users.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxFailures}
+        then now() + make_interval(secs => ${lockSeconds}) else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, id))
+    .returning({ lockedUntil: users.lockedUntil });
+  return row?.lockedUntil ?? null;
+}
+
+export async function recordLogin(db: Executor, id: string) {
+  await db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function insertRefreshToken(db: Executor, values: typeof refreshTokens.$inferInsert) {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** Locks the token's row for the rest of the transaction, so two refreshes with it take turns. */
+export async function lockRefreshToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+export async function markRotated(db: Executor, id: string) {
+  await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(eq(refreshTokens.id, id));
+}
+
+export async function revokeFamily(db: Executor, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every sign-in of the user, except the family given (the session that asked). */
+export async function revokeAllForUser(db: Executor, userId: string, exceptFamilyId?: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+      ),
+    );
+}
+
+export async function insertPasswordReset(
+  db: Executor,
+  values: typeof passwordResets.$inferInsert,
+) {
+  await db.insert(passwordResets).values(values);
+}
+
+/** Takes an unused, unexpired reset link; answers its user id, or nothing if it cannot be used. */
+export async function consumePasswordReset(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
+}
+
+export async function replaceRecoveryCodes(db: Executor, userId: string, codeHashes: string[]) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+export async function consumeRecoveryCode(db: Executor, userId: string, codeHash: string) {
+  const [row] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return Boolean(row);
+}
+
+export async function countUnusedRecoveryCodes(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.count ?? 0;
+}
+
+export async function insertOauthState(db: Executor, values: typeof oauthStates.$inferInsert) {
+  await db.insert(oauthStates).values(values);
+}
+
+export async function consumeOauthState(db: Executor, state: string, provider: string) {
+  const [row] = await db
+    .delete(oauthStates)
+    .where(
+      and(
+        eq(oauthStates.state, state),
+        eq(oauthStates.provider, provider),
+        gt(oauthStates.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function insertPendingLink(db: Executor, values: typeof pendingLinks.$inferInsert) {
+  await db.insert(pendingLinks).values(values);
+}
+
+export async function consumePendingLink(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .delete(pendingLinks)
+    .where(and(eq(pendingLinks.tokenHash, tokenHash), gt(pendingLinks.expiresAt, sql`now()`)))
+    .returning();
+  return row;
+}
+
+export async function findPendingLink(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(pendingLinks)
+    .where(and(eq(pendingLinks.tokenHash, tokenHash), gt(pendingLinks.expiresAt, sql`now()`)));
+  return row;
+}
+
+/** Drops what can no longer be used: expired states, links, resets and old refresh tokens. */
+export async function deleteExpiredAuthRows(db: Executor) {
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
+  await db.delete(pendingLinks).where(lt(pendingLinks.expiresAt, sql`now()`));
+  await db
+    .delete(passwordResets)
+    .where(lt(passwordResets.expiresAt, sql`now() - interval '1 day'`));
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, sql`now() - interval '1 day'`));
+}

@@ -1,0 +1,313 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordRequestSchema,
+  csrfTokenSchema,
+  discordCallbackRequestSchema,
+  discordLinkRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  oauthSessionSchema,
+  profileSchema,
+  recoveryCodesResponseSchema,
+  recoveryLoginRequestSchema,
+  refreshRequestSchema,
+  regenerateRecoveryCodesRequestSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  resetPasswordRequestSchema,
+  sessionSchema,
+  updateProfileRequestSchema,
+  userSchema,
+} from '@crimsonhost/shared/auth';
+import { dataEnvelope } from '@crimsonhost/shared/envelope';
+import { issueCsrfToken } from '../../lib/csrf';
+import { principalOf, unauthorized, type Guards } from './auth.guard';
+import type { AuthService } from './auth.service';
+import type { DiscordService } from './discord.service';
+import type { RecoveryService } from './recovery.service';
+import type { RequestMeta } from './session.service';
+import type { TokenService } from './tokens';
+
+export interface AuthRouteDeps {
+  auth: AuthService;
+  recovery: RecoveryService;
+  discord: DiscordService;
+  guards: Guards;
+  tokens: TokenService;
+}
+
+const tags = ['auth'];
+const meta = (request: { ip: string; headers: Record<string, unknown> }): RequestMeta => ({
+  ip: request.ip,
+  userAgent:
+    typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});
+const accepted = z.object({ data: z.object({ accepted: z.literal(true) }) });
+const done = z.object({ data: z.object({ ok: z.literal(true) }) });
+
+export const authRoutes =
+  ({ auth, recovery, discord, guards, tokens }: AuthRouteDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/auth/csrf',
+      {
+        schema: {
+          tags,
+          summary: 'A fresh CSRF token for X-CSRF-Token',
+          response: { 200: dataEnvelope(csrfTokenSchema) },
+        },
+      },
+      async () => ({
+        data: { csrfToken: issueCsrfToken(tokens) },
+      }),
+    );
+
+    app.get(
+      '/auth/providers',
+      {
+        schema: {
+          tags,
+          summary: 'Which sign-in methods are offered',
+          response: { 200: dataEnvelope(z.object({ discord: z.boolean() })) },
+        },
+      },
+      async () => ({ data: { discord: discord.enabled } }),
+    );
+
+    app.post(
+      '/auth/register',
+      {
+        schema: {
+          tags,
+          summary: 'Create an account',
+          body: registerRequestSchema,
+          response: { 201: dataEnvelope(registerResponseSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await auth.register(request.body, meta(request)) }),
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password',
+          body: loginRequestSchema,
+          response: { 200: dataEnvelope(sessionSchema) },
+        },
+      },
+      async (request) => ({ data: await auth.login(request.body, meta(request)) }),
+    );
+
+    app.post(
+      '/auth/refresh',
+      {
+        schema: {
+          tags,
+          summary: 'Rotate the refresh token',
+          body: refreshRequestSchema,
+          response: { 200: dataEnvelope(sessionSchema) },
+        },
+      },
+      async (request) => ({ data: await auth.refresh(request.body.refresh_token, meta(request)) }),
+    );
+
+    app.get(
+      '/auth/profile',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'The signed-in user',
+          response: { 200: dataEnvelope(profileSchema) },
+        },
+      },
+      async (request) => ({ data: await auth.profile(principalOf(request).user.id) }),
+    );
+
+    app.patch(
+      '/auth/profile',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'Change the display name',
+          body: updateProfileRequestSchema,
+          response: { 200: dataEnvelope(z.object({ user: userSchema })) },
+        },
+      },
+      async (request) => ({
+        data: {
+          user: await auth.updateProfile(principalOf(request).user.id, request.body.displayName),
+        },
+      }),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        schema: {
+          tags,
+          summary: 'End this sign-in (an access token that expired within 30 days is accepted)',
+          response: { 200: done },
+        },
+      },
+      async (request) => {
+        const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+        const claims = match ? await tokens.verifyAccess(match[1]!, 30 * 86_400) : null;
+        if (!claims) throw unauthorized();
+        await auth.logout(claims.sessionId);
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.post(
+      '/auth/logout-all',
+      {
+        preHandler: guards.authenticate,
+        schema: { tags, summary: 'End every sign-in of this account', response: { 200: done } },
+      },
+      async (request) => {
+        await auth.logoutEverywhere(principalOf(request).user.id);
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.post(
+      '/auth/change-password',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'Set a new password; other sessions end',
+          body: changePasswordRequestSchema,
+          response: { 200: done },
+        },
+      },
+      async (request) => {
+        const { user, sessionId } = principalOf(request);
+        await auth.changePassword(
+          user.id,
+          sessionId,
+          request.body.currentPassword,
+          request.body.password,
+        );
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.post(
+      '/auth/recovery-codes',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'Replace the recovery codes',
+          body: regenerateRecoveryCodesRequestSchema,
+          response: { 200: dataEnvelope(recoveryCodesResponseSchema) },
+        },
+      },
+      async (request) => ({
+        data: {
+          recoveryCodes: await auth.regenerateRecoveryCodes(
+            principalOf(request).user.id,
+            request.body.currentPassword,
+          ),
+        },
+      }),
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        schema: {
+          tags,
+          summary: 'Mail a password reset link (always 202)',
+          body: forgotPasswordRequestSchema,
+          response: { 202: accepted },
+        },
+      },
+      async (request, reply) => {
+        // The mail goes out after the answer, so its timing cannot tell whether the account exists.
+        await recovery.forgotPassword(request.body.email, meta(request));
+        return reply.code(202).send({ data: { accepted: true as const } });
+      },
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password from a reset link',
+          body: resetPasswordRequestSchema,
+          response: { 200: done },
+        },
+      },
+      async (request) => {
+        await recovery.resetPassword(request.body.token, request.body.password);
+        return { data: { ok: true as const } };
+      },
+    );
+
+    app.post(
+      '/auth/recovery',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with a recovery code and set a new password',
+          body: recoveryLoginRequestSchema,
+          response: {
+            200: dataEnvelope(sessionSchema.extend({ recoveryCodesLeft: z.number().int() })),
+          },
+        },
+      },
+      async (request) => ({
+        data: await recovery.recoveryLogin(
+          request.body.email,
+          request.body.code,
+          request.body.password,
+          meta(request),
+        ),
+      }),
+    );
+
+    app.get(
+      '/auth/discord/start',
+      { schema: { tags, summary: 'Redirect to Discord to sign in' } },
+      async (_request, reply) => reply.redirect(await discord.start(), 302),
+    );
+
+    app.post(
+      '/auth/discord/callback',
+      {
+        schema: {
+          tags,
+          summary: 'Finish a Discord sign-in',
+          body: discordCallbackRequestSchema,
+          response: { 200: dataEnvelope(oauthSessionSchema) },
+        },
+      },
+      async (request) => ({
+        data: await discord.callback(request.body.code, request.body.state, meta(request)),
+      }),
+    );
+
+    app.post(
+      '/auth/discord/link',
+      {
+        schema: {
+          tags,
+          summary: 'Link Discord to an existing account after proving its password',
+          body: discordLinkRequestSchema,
+          response: { 200: dataEnvelope(sessionSchema) },
+        },
+      },
+      async (request) => ({
+        data: await discord.link(request.body.linkToken, request.body.password, meta(request)),
+      }),
+    );
+  };

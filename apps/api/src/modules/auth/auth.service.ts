@@ -1,0 +1,199 @@
+import type {
+  LoginRequest,
+  RegisterRequest,
+  Session,
+  Tokens,
+  User,
+} from '@crimsonhost/shared/auth';
+import { RECOVERY_CODE_COUNT } from '@crimsonhost/shared/auth';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import * as repo from './auth.repository';
+import { assertPasswordPolicy, hashPassword, verifyPassword } from './password';
+import { assertCanSignIn, toUser, type RequestMeta, type SessionIssuer } from './session.service';
+import { digest, recoveryCode } from './tokens';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_SECONDS = 15 * 60;
+
+const wait = 'Too many attempts. Wait a little and try again.';
+export const LIMITS = {
+  loginIp: { name: 'login:ip', limit: 30, windowSeconds: 900, message: wait },
+  loginAccount: { name: 'login:account', limit: 10, windowSeconds: 900, message: wait },
+  registerIp: { name: 'register:ip', limit: 5, windowSeconds: 3600, message: wait },
+  forgotIp: { name: 'forgot:ip', limit: 5, windowSeconds: 900, message: wait },
+  forgotAccount: { name: 'forgot:account', limit: 3, windowSeconds: 3600, message: wait },
+  recoveryIp: { name: 'recovery:ip', limit: 10, windowSeconds: 900, message: wait },
+  recoveryAccount: { name: 'recovery:account', limit: 5, windowSeconds: 900, message: wait },
+} satisfies Record<string, RateLimitRule>;
+
+export const loginFailed = () => new AppError('LOGIN_FAILED', 401, 'Incorrect e-mail or password');
+
+function lockedError(until: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'ACCOUNT_LOCKED',
+    429,
+    `Too many failed sign-in attempts. This account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}; you can reset your password meanwhile.`,
+    { lockedUntil: until.toISOString() },
+    { 'retry-after': String(seconds) },
+  );
+}
+
+export async function newRecoveryCodes(db: Executor, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+  await repo.replaceRecoveryCodes(db, userId, codes.map(digest));
+  return codes;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionIssuer,
+  ) {}
+
+  async register(input: RegisterRequest, meta: RequestMeta) {
+    await hitRateLimit(this.db, LIMITS.registerIp, meta.ip);
+    assertPasswordPolicy(input.password, 'password', input.email);
+    const passwordHash = await hashPassword(input.password);
+    const taken = () =>
+      new AppError(
+        'EMAIL_TAKEN',
+        409,
+        'An account with this e-mail already exists. Sign in, or reset your password.',
+        { fields: [{ field: 'email', message: 'An account with this e-mail already exists' }] },
+      );
+    return this.db.transaction(async (tx) => {
+      if (await repo.findUserByEmail(tx, input.email)) throw taken();
+      const user = await repo
+        .insertUser(tx, {
+          email: input.email,
+          displayName: input.displayName,
+          passwordHash,
+          authProvider: 'local',
+          lastLoginAt: new Date(),
+        })
+        .catch((error: unknown) => {
+          // Two registrations of one e-mail at once: the unique index decides.
+          throw isUniqueViolation(error) ? taken() : error;
+        });
+      const recoveryCodes = await newRecoveryCodes(tx, user.id);
+      return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes };
+    });
+  }
+
+  async login(input: LoginRequest, meta: RequestMeta): Promise<Session> {
+    await hitRateLimit(this.db, LIMITS.loginIp, meta.ip);
+    await hitRateLimit(this.db, LIMITS.loginAccount, input.email.toLowerCase());
+    const user = await repo.findUserByEmail(this.db, input.email);
+    if (user?.lockedUntil && user.lockedUntil > new Date()) throw lockedError(user.lockedUntil);
+    const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !valid) {
+      if (user) {
+        const lockedUntil = await repo.recordFailedLogin(
+          this.db,
+          user.id,
+          MAX_FAILED_LOGINS,
+          LOCK_SECONDS,
+        );
+        if (lockedUntil && lockedUntil > new Date()) throw lockedError(lockedUntil);
+      }
+      throw loginFailed();
+    }
+    assertCanSignIn(user);
+    return this.db.transaction(async (tx) => {
+      await repo.recordLogin(tx, user.id);
+      return this.sessions.session(tx, { ...user, lastLoginAt: new Date() }, meta);
+    });
+  }
+
+  /**
+   * Rotates a refresh token. A token that was already rotated means someone kept a copy: the
+   * whole family is revoked, which signs out both the thief and the owner.
+   */
+  async refresh(refreshToken: string, meta: RequestMeta): Promise<Session> {
+    const failed = (message = 'Failed to refresh session') =>
+      new AppError('REFRESH_FAILED', 401, message);
+    const outcome: { error: AppError } | { session: Session } = await this.db.transaction(
+      async (tx) => {
+        const row = await repo.lockRefreshToken(tx, digest(refreshToken));
+        if (!row || row.revokedAt) return { error: failed() };
+        if (row.rotatedAt) {
+          await repo.revokeFamily(tx, row.familyId);
+          return { error: failed('This session was ended for your safety. Please sign in again.') };
+        }
+        if (row.expiresAt <= new Date())
+          return { error: failed('Your session has expired. Please login again.') };
+        const user = await repo.findUserById(tx, row.userId);
+        if (!user) return { error: failed() };
+        assertCanSignIn(user);
+        await repo.markRotated(tx, row.id);
+        const tokens: Tokens = await this.sessions.issue(tx, user, meta, row.familyId);
+        return { session: { user: toUser(user), tokens } };
+      },
+    );
+    // The revocation above must be committed, so the error is thrown only after the transaction.
+    if ('error' in outcome) throw outcome.error;
+    return outcome.session;
+  }
+
+  async logout(sessionId: string) {
+    await repo.revokeFamily(this.db, sessionId);
+  }
+
+  async logoutEverywhere(userId: string) {
+    await repo.revokeAllForUser(this.db, userId);
+  }
+
+  async profile(userId: string) {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in');
+    return {
+      user: toUser(user),
+      recoveryCodesLeft: await repo.countUnusedRecoveryCodes(this.db, userId),
+    };
+  }
+
+  async updateProfile(userId: string, displayName: string): Promise<User> {
+    const user = await repo.updateUser(this.db, userId, { displayName });
+    if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in');
+    return toUser(user);
+  }
+
+  /** Proves the current password when the account has one (a Discord-only account has none). */
+  private async assertCurrentPassword(userId: string, currentPassword: string | undefined) {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in');
+    if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
+      const message = 'Current password is incorrect';
+      throw new AppError('WRONG_PASSWORD', 400, message, {
+        fields: [{ field: 'currentPassword', message }],
+      });
+    }
+    return user;
+  }
+
+  /** Sets a new password and signs out every other session of the user. */
+  async changePassword(
+    userId: string,
+    sessionId: string,
+    currentPassword: string | undefined,
+    password: string,
+  ) {
+    const user = await this.assertCurrentPassword(userId, currentPassword);
+    assertPasswordPolicy(password, 'password', user.email);
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      await repo.updateUser(tx, userId, { passwordHash });
+      await repo.revokeAllForUser(tx, userId, sessionId);
+    });
+  }
+
+  async regenerateRecoveryCodes(userId: string, currentPassword: string | undefined) {
+    await this.assertCurrentPassword(userId, currentPassword);
+    return this.db.transaction((tx) => newRecoveryCodes(tx, userId));
+  }
+}

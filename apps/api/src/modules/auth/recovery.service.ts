@@ -1,0 +1,123 @@
+import { PASSWORD_RESET_TTL_MINUTES } from '@crimsonhost/shared/auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hitRateLimit } from '../../lib/rate-limit';
+import * as repo from './auth.repository';
+import { LIMITS } from './auth.service';
+import { assertPasswordPolicy, hashPassword } from './password';
+import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
+import { digest, normaliseRecoveryCode, randomToken } from './tokens';
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function resetMail(to: string, name: string, link: string) {
+  const text = [
+    `Hello ${name},`,
+    '',
+    'Someone asked to reset the password of your CrimsonHost account.',
+    `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password (it works once):`,
+    '',
+    link,
+    '',
+    'If it was not you, ignore this mail: your password stays as it is.',
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(name)},</p>
+<p>Someone asked to reset the password of your CrimsonHost account.</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a> within ${PASSWORD_RESET_TTL_MINUTES} minutes. The link works once.</p>
+<p>If it was not you, ignore this mail: your password stays as it is.</p>`;
+  return { to, subject: 'Reset your CrimsonHost password', text, html };
+}
+
+export class RecoveryService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionIssuer,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Always answers the same way, whether or not the account exists. The mail is sent after the
+   * answer, so the response time does not tell either.
+   */
+  async forgotPassword(email: string, meta: RequestMeta): Promise<{ delivery: Promise<void> }> {
+    const nothing = { delivery: Promise.resolve() };
+    await hitRateLimit(this.db, LIMITS.forgotIp, meta.ip);
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user || user.status === 'banned') return nothing;
+    try {
+      await hitRateLimit(this.db, LIMITS.forgotAccount, user.id);
+    } catch {
+      return nothing; // silently: telling would reveal the account
+    }
+    const token = randomToken();
+    await repo.insertPasswordReset(this.db, {
+      userId: user.id,
+      tokenHash: digest(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    });
+    const link = `${this.publicUrl}/recovery?token=${encodeURIComponent(token)}`;
+    const delivery = this.mailer
+      .send(resetMail(user.email, user.displayName, link))
+      .catch((error: unknown) => {
+        this.log.error({ err: error, userId: user.id }, 'could not send the password reset mail');
+      });
+    return { delivery };
+  }
+
+  /** Uses a reset link once: sets the password and ends every session of the account. */
+  async resetPassword(token: string, password: string) {
+    const invalid = () =>
+      new AppError(
+        'RESET_LINK_INVALID',
+        400,
+        'This reset link has expired or was already used. Ask for a new one.',
+      );
+    await this.db.transaction(async (tx) => {
+      const userId = await repo.consumePasswordReset(tx, digest(token));
+      if (!userId) throw invalid();
+      const user = await repo.findUserById(tx, userId);
+      if (!user) throw invalid();
+      assertPasswordPolicy(password, 'password', user.email);
+      await repo.updateUser(tx, userId, {
+        passwordHash: await hashPassword(password),
+        failedLogins: 0,
+        lockedUntil: null,
+      });
+      await repo.revokeAllForUser(tx, userId);
+    });
+  }
+
+  /** Signs in with a one-time recovery code and sets a new password; other sessions end. */
+  async recoveryLogin(email: string, code: string, password: string, meta: RequestMeta) {
+    await hitRateLimit(this.db, LIMITS.recoveryIp, meta.ip);
+    await hitRateLimit(this.db, LIMITS.recoveryAccount, email.toLowerCase());
+    const failed = () =>
+      new AppError(
+        'RECOVERY_FAILED',
+        401,
+        'This e-mail and recovery code do not match an unused code',
+      );
+    // Hash first, whether or not the account exists, so the answer's timing does not tell.
+    assertPasswordPolicy(password, 'password', email);
+    const passwordHash = await hashPassword(password);
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) throw failed();
+    const outcome = await this.db.transaction(async (tx) => {
+      if (!(await repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(code)))))
+        return null;
+      assertCanSignIn(user);
+      await repo.updateUser(tx, user.id, { passwordHash, failedLogins: 0, lockedUntil: null });
+      await repo.revokeAllForUser(tx, user.id);
+      await repo.recordLogin(tx, user.id);
+      return this.sessions.session(tx, { ...user, passwordHash }, meta);
+    });
+    if (!outcome) throw failed();
+    return { ...outcome, recoveryCodesLeft: await repo.countUnusedRecoveryCodes(this.db, user.id) };
+  }
+}

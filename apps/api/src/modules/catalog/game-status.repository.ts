@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
+import type { QueryProtocol } from './game-query.client';
+
+export interface ClaimedCheck {
+  listingId: string;
+  status: string;
+  host: string;
+  queryPort: number;
+  protocol: QueryProtocol;
+}
+
+const seconds = (ms: number) => ms / 1000;
+
+/**
+ * Claims up to `limit` due status checks for `holder` until the lease ends. `skip locked` lets
+ * instances that claim at the same moment pass each other's rows instead of waiting or taking
+ * them twice; the lease keeps a claimed row away from everyone else until its result is written
+ * (or the lease runs out because the claimer died).
+ */
+export async function claimDueChecks(
+  db: Executor,
+  holder: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedCheck[]> {
+  const rows = await queryRows<{
+    listing_id: string;
+    status: string;
+    host: string;
+    query_port: number;
+    query_protocol: QueryProtocol;
+  }>(
+    db,
+    sql`
+    with due as (
+      select c.listing_id
+        from server_status_checks c
+       where c.next_check_at <= now()
+         and (c.lease_until is null or c.lease_until < now())
+       order by c.next_check_at
+       limit ${limit}
+         for update skip locked
+    ), claimed as (
+      update server_status_checks c
+         set lease_holder = ${holder},
+             lease_until = now() + make_interval(secs => ${seconds(leaseMs)})
+        from due
+       where c.listing_id = due.listing_id
+      returning c.listing_id
+    )
+    select claimed.listing_id, l.status, l.host, l.query_port, g.query_protocol
+      from claimed
+      join server_listings l on l.id = claimed.listing_id
+      join games g on g.id = l.game_id`,
+  );
+  return rows.map((row) => ({
+    listingId: row.listing_id,
+    status: row.status,
+    host: row.host,
+    queryPort: row.query_port,
+    protocol: row.query_protocol,
+  }));
+}
+
+/**
+ * The game server answered: it is online with these players. The listing is written only when
+ * something it shows changed, and never while it is in maintenance; nothing is written unless
+ * `holder` still holds the check.
+ */
+export async function recordAnswer(
+  db: Executor,
+  listingId: string,
+  holder: string,
+  players: { current: number; max: number },
+  intervalMs: number,
+) {
+  await db.execute(sql`
+    with released as (
+      update server_status_checks
+         set misses = 0,
+             last_error = null,
+             last_checked_at = now(),
+             last_answer_at = now(),
+             next_check_at = now() + make_interval(secs => ${seconds(intervalMs)}),
+             lease_holder = null,
+             lease_until = null
+       where listing_id = ${listingId} and lease_holder = ${holder}
+      returning listing_id
+    )
+    update server_listings l
+       set status = 'online', players_current = ${players.current}, players_max = ${players.max}
+      from released
+     where l.id = released.listing_id
+       and l.status <> 'maintenance'
+       and (l.status, l.players_current, l.players_max)
+           is distinct from ('online', ${players.current}::int, ${players.max}::int)`);
+}
+
+/**
+ * The game server did not answer. After `missThreshold` misses in a row an online server is
+ * shown offline with no players.
+ */
+export async function recordMiss(
+  db: Executor,
+  listingId: string,
+  holder: string,
+  error: string,
+  missThreshold: number,
+  intervalMs: number,
+) {
+  await db.execute(sql`
+    with missed as (
+      update server_status_checks
+         set misses = misses + 1,
+             last_error = ${error.slice(0, 500)},
+             last_checked_at = now(),
+             next_check_at = now() + make_interval(secs => ${seconds(intervalMs)}),
+             lease_holder = null,
+             lease_until = null
+       where listing_id = ${listingId} and lease_holder = ${holder}
+      returning listing_id, misses
+    )
+    update server_listings l
+       set status = 'offline', players_current = 0
+      from missed
+     where l.id = missed.listing_id
+       and missed.misses >= ${missThreshold}
+       and l.status = 'online'`);
+}
+
+/** Gives a claimed check back without a result, due again after `delayMs`. */
+export async function releaseCheck(
+  db: Executor,
+  listingId: string,
+  holder: string,
+  delayMs: number,
+) {
+  await db.execute(sql`
+    update server_status_checks
+       set lease_holder = null,
+           lease_until = null,
+           next_check_at = now() + make_interval(secs => ${seconds(delayMs)})
+     where listing_id = ${listingId} and lease_holder = ${holder}`);
+}

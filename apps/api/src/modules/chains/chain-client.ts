@@ -1,0 +1,49 @@
+/** A token transfer as a chain reports it, before it is matched to a deposit. */
+export interface ObservedTransfer {
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+  from: string;
+  /** In the form deposit addresses are stored (EIP-55 on EVM, base58 on Tron). */
+  to: string;
+  /** Raw token units. */
+  value: bigint;
+}
+
+export type TransferCheck =
+  | { state: 'present'; blockNumber: bigint; blockHash: string }
+  /** Not on the canonical chain now (a reorg removed it, or it was never mined). */
+  | { state: 'missing' }
+  /** Mined, but the transaction failed (reverted): nothing was paid. */
+  | { state: 'failed'; reason: string }
+  /** The transaction is there but no longer carries this log (re-mined differently). */
+  | { state: 'mismatch' };
+
+/** Thrown when a node answers "too many requests": the watcher backs off. */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly retryAfterMs: number,
+    message = 'The node is rate limiting us',
+  ) {
+    super(message);
+    this.name = 'RateLimitedError';
+  }
+}
+
+/**
+ * What a deposit watcher needs from one network. Every call's cost depends on blocks and on
+ * transfers to our addresses, never on how many deposits are open.
+ */
+export interface ChainClient {
+  headBlock(): Promise<bigint>;
+  /** Transfers of the USDT contract in [from, to], to any address. */
+  transfersInRange(from: bigint, to: bigint): Promise<ObservedTransfer[]>;
+  /** Re-reads a stored transfer from the chain before it is credited. */
+  checkTransfer(transfer: {
+    txHash: string;
+    logIndex: number;
+    to: string;
+    value: bigint;
+  }): Promise<TransferCheck>;
+}

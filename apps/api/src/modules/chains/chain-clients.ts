@@ -1,0 +1,19 @@
+import type { ChainClient } from './chain-client';
+import type { NetworkSettings } from './chain-settings';
+import { EvmChainClient } from './evm-client';
+import { TronGridClient } from './tron-client';
+
+/** The client that watches a network: viem for ERC20 and BEP20, TronGrid for TRC20. */
+export function createChainClient(settings: NetworkSettings): ChainClient {
+  switch (settings.network) {
+    case 'ERC20':
+    case 'BEP20':
+      return new EvmChainClient({ rpcUrl: settings.nodeUrl, contract: settings.contract });
+    case 'TRC20':
+      return new TronGridClient({
+        baseUrl: settings.nodeUrl,
+        contract: settings.contract,
+        apiKey: settings.apiKey,
+      });
+  }
+}

@@ -1,0 +1,291 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { chainCursors, chainTransfers, deposits, walletTransactions } from '../../db/schema/wallet';
+import type { JobDefinition } from '../../lib/jobs';
+import * as walletRepo from '../wallet/wallet.repository';
+import type { WalletService } from '../wallet/wallet.service';
+import { RateLimitedError, type ChainClient, type ObservedTransfer } from './chain-client';
+import { toMicroUsdt, type NetworkSettings } from './chain-settings';
+
+export interface WatcherOptions {
+  intervalMs: number;
+  /** At most this many blocks per log query. */
+  maxBlockRange: number;
+  /** Blocks below the cursor that each pass scans again, so a re-mined transfer is seen. */
+  reorgWindow: number;
+  /** A transfer missing from the chain this long is failed. */
+  missingGraceMs: number;
+  /** Where a network with no cursor starts; default: the reorg window below the head. */
+  startBlock?: bigint;
+}
+
+export interface WatchPass {
+  head: bigint;
+  scanned: { from: bigint; to: bigint } | null;
+  stored: number;
+  credited: number;
+}
+
+/**
+ * Watches one network for USDT transfers to open deposit addresses. Each pass reads the head, the
+ * logs of a bounded block range past the cursor (one query, whatever the number of open
+ * deposits), stores transfers to our addresses once, re-checks the unconfirmed ones on the chain,
+ * and credits those with enough confirmations. Runs under a job lease: one instance at a time.
+ */
+export class DepositWatcher {
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly wallet: WalletService,
+    readonly settings: NetworkSettings,
+    private readonly client: ChainClient,
+    private readonly options: WatcherOptions,
+  ) {}
+
+  job(): JobDefinition {
+    return {
+      name: `deposit-watcher:${this.settings.network}`,
+      intervalMs: this.options.intervalMs,
+      leaseMs: Math.max(60_000, this.options.intervalMs * 6),
+      run: async () => {
+        try {
+          await this.pass();
+        } catch (error) {
+          if (error instanceof RateLimitedError) return { retryAfterMs: error.retryAfterMs };
+          throw error;
+        }
+      },
+    };
+  }
+
+  private get network() {
+    return this.settings.network;
+  }
+
+  async pass(): Promise<WatchPass> {
+    const head = await this.client.headBlock();
+    const scanned = await this.scan(head);
+    const { credited } = await this.confirm(head);
+    return { head, scanned: scanned.range, stored: scanned.stored, credited };
+  }
+
+  private async readCursor(head: bigint): Promise<bigint> {
+    const [row] = await this.db
+      .select()
+      .from(chainCursors)
+      .where(eq(chainCursors.network, this.network));
+    const window = BigInt(this.options.reorgWindow);
+    if (!row)
+      return this.options.startBlock !== undefined ? this.options.startBlock - 1n : head - window;
+    // The chain is shorter than where we were: it was reorganised (or reset); step back.
+    return row.lastBlock > head ? head - window : row.lastBlock;
+  }
+
+  private async scan(head: bigint) {
+    const cursor = await this.readCursor(head);
+    const window = BigInt(this.options.reorgWindow);
+    const from = cursor + 1n - window > 0n ? cursor + 1n - window : 0n;
+    const to =
+      head < cursor + BigInt(this.options.maxBlockRange)
+        ? head
+        : cursor + BigInt(this.options.maxBlockRange);
+    if (from > to) return { range: null, stored: 0 };
+    const observed = await this.client.transfersInRange(from, to);
+    const stored = await this.store(observed);
+    const next = to > cursor ? to : cursor;
+    await this.db
+      .insert(chainCursors)
+      .values({ network: this.network, lastBlock: next })
+      .onConflictDoUpdate({
+        target: chainCursors.network,
+        set: { lastBlock: next, updatedAt: sql`now()` },
+      });
+    return { range: { from, to }, stored };
+  }
+
+  /** Keeps the transfers to watched deposit addresses, once each. */
+  private async store(observed: ObservedTransfer[]): Promise<number> {
+    const watched = await walletRepo.depositsByAddress(this.db, this.network, [
+      ...new Set(observed.map((t) => t.to)),
+    ]);
+    const byAddress = new Map(watched.map((d) => [d.address, d]));
+    let stored = 0;
+    for (const transfer of observed) {
+      const deposit = byAddress.get(transfer.to);
+      if (!deposit) continue;
+      const { micro, dust } = toMicroUsdt(transfer.value, this.settings.decimals);
+      const late = deposit.expiresAt.getTime() < Date.now();
+      const inserted = await this.db
+        .insert(chainTransfers)
+        .values({
+          network: this.network,
+          txHash: transfer.txHash,
+          logIndex: transfer.logIndex,
+          blockNumber: transfer.blockNumber,
+          blockHash: transfer.blockHash,
+          fromAddress: transfer.from,
+          toAddress: transfer.to,
+          rawAmount: transfer.value.toString(),
+          amount: micro,
+          dust: dust.toString(),
+          depositId: deposit.transactionId,
+          status: micro === 0n ? 'DUST' : 'SEEN',
+          late,
+        })
+        .onConflictDoUpdate({
+          target: [chainTransfers.network, chainTransfers.txHash, chainTransfers.logIndex],
+          // Seen again: a transfer given up as vanished or superseded that is back on the chain
+          // is watched again; a credited or dust one stays as it is.
+          set: {
+            blockNumber: transfer.blockNumber,
+            blockHash: transfer.blockHash,
+            missingSince: null,
+            status: sql`case when ${chainTransfers.status} in ('FAILED', 'DROPPED') then 'SEEN' else ${chainTransfers.status} end`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${chainTransfers.status} in ('SEEN', 'CONFIRMING', 'FAILED', 'DROPPED')`,
+        })
+        .returning({
+          id: chainTransfers.id,
+          createdAt: chainTransfers.createdAt,
+          updatedAt: chainTransfers.updatedAt,
+        });
+      if (inserted[0] && inserted[0].createdAt.getTime() === inserted[0].updatedAt.getTime()) {
+        stored += 1;
+        if (micro === 0n) {
+          this.log.warn(
+            { network: this.network, txHash: transfer.txHash, raw: transfer.value.toString() },
+            'dust transfer below one micro-USDT recorded, not credited',
+          );
+        }
+      }
+    }
+    return stored;
+  }
+
+  /** Re-checks every unconfirmed transfer and credits those with enough confirmations. */
+  private async confirm(head: bigint) {
+    const open = await this.db
+      .select({
+        transfer: chainTransfers,
+        required: walletTransactions.requiredConfirmations,
+        depositStatus: deposits.status,
+      })
+      .from(chainTransfers)
+      .innerJoin(deposits, eq(deposits.transactionId, chainTransfers.depositId))
+      .innerJoin(walletTransactions, eq(walletTransactions.id, deposits.transactionId))
+      .where(
+        and(
+          eq(chainTransfers.network, this.network),
+          inArray(chainTransfers.status, ['SEEN', 'CONFIRMING']),
+        ),
+      );
+    let credited = 0;
+    for (const { transfer, required, depositStatus } of open) {
+      const check = await this.client.checkTransfer({
+        txHash: transfer.txHash,
+        logIndex: transfer.logIndex,
+        to: transfer.toAddress,
+        value: BigInt(transfer.rawAmount),
+      });
+      switch (check.state) {
+        case 'present': {
+          const confirmations = Number(head - check.blockNumber + 1n);
+          await this.db
+            .update(chainTransfers)
+            .set({
+              status: 'CONFIRMING',
+              confirmations,
+              blockNumber: check.blockNumber,
+              blockHash: check.blockHash,
+              missingSince: null,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(chainTransfers.id, transfer.id));
+          if (['WAITING', 'EXPIRED', 'FAILED'].includes(depositStatus)) {
+            await walletRepo.updateDeposit(this.db, transfer.depositId, { status: 'CONFIRMING' });
+          }
+          await this.db
+            .update(walletTransactions)
+            .set({
+              confirmations,
+              txHash: transfer.txHash,
+              status: 'PENDING',
+              errorMessage: null,
+              updatedAt: sql`now()`,
+            })
+            .where(
+              and(
+                eq(walletTransactions.id, transfer.depositId),
+                inArray(walletTransactions.status, ['PENDING', 'FAILED']),
+              ),
+            );
+          if (confirmations >= (required ?? 0) && (await this.wallet.creditTransfer(transfer.id))) {
+            credited += 1;
+            this.log.info(
+              { network: this.network, txHash: transfer.txHash, depositId: transfer.depositId },
+              'deposit credited',
+            );
+          }
+          break;
+        }
+        case 'missing': {
+          const since = transfer.missingSince ?? new Date();
+          const gone = Date.now() - since.getTime() > this.options.missingGraceMs;
+          await this.db
+            .update(chainTransfers)
+            .set({
+              status: gone ? 'FAILED' : 'SEEN',
+              confirmations: 0,
+              missingSince: since,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(chainTransfers.id, transfer.id));
+          if (gone)
+            await this.failDepositIfNothingElse(
+              transfer.depositId,
+              'The payment disappeared from the chain and did not come back',
+            );
+          break;
+        }
+        case 'failed':
+          await this.db
+            .update(chainTransfers)
+            .set({ status: 'FAILED', updatedAt: sql`now()` })
+            .where(eq(chainTransfers.id, transfer.id));
+          await this.failDepositIfNothingElse(transfer.depositId, check.reason);
+          break;
+        case 'mismatch':
+          await this.db
+            .update(chainTransfers)
+            .set({ status: 'DROPPED', updatedAt: sql`now()` })
+            .where(eq(chainTransfers.id, transfer.id));
+          await this.failDepositIfNothingElse(
+            transfer.depositId,
+            'The payment was replaced on the chain by a different one',
+          );
+          break;
+      }
+    }
+    return { credited };
+  }
+
+  private async failDepositIfNothingElse(depositId: string, reason: string) {
+    const [live] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chainTransfers)
+      .where(
+        and(
+          eq(chainTransfers.depositId, depositId),
+          inArray(chainTransfers.status, ['SEEN', 'CONFIRMING', 'CREDITED']),
+        ),
+      );
+    if ((live?.n ?? 0) > 0) return;
+    await walletRepo.updateDeposit(this.db, depositId, { status: 'FAILED' });
+    await this.db
+      .update(walletTransactions)
+      .set({ status: 'FAILED', errorMessage: reason, confirmations: 0, updatedAt: sql`now()` })
+      .where(and(eq(walletTransactions.id, depositId), eq(walletTransactions.status, 'PENDING')));
+  }
+}

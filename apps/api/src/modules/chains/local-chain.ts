@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  type Abi,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import { apiRoot } from '../../lib/package-paths';
+
+/** anvil's first default account: a public test key that holds test ether on every anvil chain. */
+export const ANVIL_FUNDER_KEY: Hex =
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+const artifact = JSON.parse(
+  readFileSync(path.join(apiRoot, 'contracts', 'test-usdt.json'), 'utf8'),
+) as {
+  abi: Abi;
+  bytecode: Hex;
+};
+export const TEST_USDT_ABI = artifact.abi;
+
+function anvilBinary(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(
+    path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')),
+    'bin',
+    'anvil',
+  );
+}
+
+export interface LocalChain {
+  rpcUrl: string;
+  /** Deploys a TestUSDT with the given decimals; answers its address. */
+  deployToken(decimals: number, symbol?: string): Promise<Hex>;
+  /** Mints `raw` units of the token to `to` from the funder (a real Transfer event); answers the tx hash. */
+  pay(token: Hex, to: string, raw: bigint): Promise<Hex>;
+  /** The signed raw transaction of such a payment, to send later (reorg tests). */
+  signPayment(token: Hex, to: string, raw: bigint): Promise<Hex>;
+  sendRaw(signed: Hex): Promise<Hex>;
+  mine(blocks: number): Promise<void>;
+  snapshot(): Promise<Hex>;
+  revert(id: Hex): Promise<void>;
+  blockNumber(): Promise<bigint>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts anvil (from the npm package) on a loopback port. With `blockTimeSeconds` it mines on its
+ * own, as the offline demo does; without, each transaction is mined at once and tests mine the
+ * further blocks themselves.
+ */
+export async function startLocalChain(options: {
+  port: number;
+  blockTimeSeconds?: number;
+  chainId?: number;
+  /** Load the chain from this file at start and write it back on exit. */
+  statePath?: string;
+}): Promise<LocalChain> {
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--chain-id',
+    String(options.chainId ?? 31337),
+    '--silent',
+  ];
+  if (options.blockTimeSeconds) args.push('--block-time', String(options.blockTimeSeconds));
+  if (options.statePath) args.push('--state', options.statePath, '--state-interval', '10');
+  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const rpcUrl = `http://127.0.0.1:${options.port}`;
+  const chain = {
+    ...foundry,
+    id: options.chainId ?? 31337,
+    rpcUrls: { default: { http: [rpcUrl] } },
+  };
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport });
+  const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
+  const walletClient = createWalletClient({ chain, transport, account });
+  const testClient = createTestClient({ chain, transport, mode: 'anvil' });
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`anvil exited: ${stderr.trim() || child.exitCode}`);
+    try {
+      await publicClient.getChainId();
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error('anvil did not start within 20 s');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const waitFor = async (hash: Hex) => {
+    if (!options.blockTimeSeconds) return hash;
+    await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 200 });
+    return hash;
+  };
+
+  return {
+    rpcUrl,
+    async deployToken(decimals, symbol = 'USDT') {
+      const hash = await walletClient.deployContract({
+        abi: artifact.abi,
+        bytecode: artifact.bytecode,
+        args: [`Test ${symbol} (${decimals} decimals)`, symbol, decimals],
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+      return receipt.contractAddress!;
+    },
+    async pay(token, to, raw) {
+      const hash = await walletClient.writeContract({
+        address: token,
+        abi: artifact.abi,
+        functionName: 'mint',
+        args: [to, raw],
+      });
+      return waitFor(hash);
+    },
+    async signPayment(token, to, raw) {
+      const request = await walletClient.prepareTransactionRequest({
+        to: token,
+        data: (await import('viem')).encodeFunctionData({
+          abi: artifact.abi,
+          functionName: 'mint',
+          args: [to, raw],
+        }),
+      });
+      return walletClient.signTransaction(request);
+    },
+    async sendRaw(signed) {
+      return waitFor(await walletClient.sendRawTransaction({ serializedTransaction: signed }));
+    },
+    async mine(blocks) {
+      await testClient.mine({ blocks });
+    },
+    snapshot: () => testClient.snapshot(),
+    async revert(id) {
+      await testClient.revert({ id });
+    },
+    blockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

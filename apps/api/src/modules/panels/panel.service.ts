@@ -1,0 +1,460 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { listingPanels, panelEvents, panelStates } from '../../db/schema/rentals';
+import { AppError } from '../../lib/errors';
+import { decryptPanelKey, encryptPanelKey, PanelKeyError } from './panel-crypto';
+import {
+  normalizePanelUrl,
+  PanelRequestError,
+  PterodactylClient,
+  type PanelFailureKind,
+  type PanelTarget,
+  type PterodactylStats,
+} from './pterodactyl.client';
+
+export type RunState = 'starting' | 'running' | 'stopping' | 'stopped' | 'error';
+
+export interface RunStateView {
+  state: RunState;
+  /** ISO time the state was read from the panel. */
+  checkedAt: string;
+  /** Whole seconds since then. */
+  ageSeconds: number;
+  /** Why the state is 'error', in words a renter understands; null otherwise. */
+  detail: string | null;
+}
+
+export type RenterPowerSignal = 'start' | 'stop' | 'restart';
+
+export interface PanelControl {
+  /**
+   * Sends start/stop/restart; throws AppError with a clear message (PANEL_UNREACHABLE 502,
+   * PANEL_TIMEOUT 504, PANEL_BUSY 429 with Retry-After, PANEL_ERROR 502, PANEL_NOT_LINKED 422).
+   * Never hangs: bounded timeout.
+   */
+  power(listingId: string, signal: RenterPowerSignal): Promise<void>;
+  /**
+   * The run state, from panel_states when younger than the cache age, else read from the panel
+   * and stored; null when the listing has no panel. A panel failure gives state 'error' with a
+   * detail, not a throw.
+   */
+  runState(listingId: string): Promise<RunStateView | null>;
+}
+
+export interface PanelServiceOptions {
+  /** Bound of one power call, connection to last byte. Default 8 s. */
+  powerTimeoutMs?: number;
+  /** Bound of one state read. Default 4 s. */
+  stateTimeoutMs?: number;
+  /** How long a stored run state is served without asking the panel. Default 10 s. */
+  cacheMs?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+  client?: PterodactylClient;
+}
+
+/** A listing's panel link without its key: what a route may show. */
+export interface PanelLinkView {
+  panelUrl: string;
+  serverIdentifier: string;
+  /** The demo's local panel rather than a vendor's real one. */
+  demo: boolean;
+}
+
+export interface PanelLinkInput {
+  panelUrl: string;
+  serverIdentifier: string;
+  /** The vendor's client API key, in plain text; stored encrypted. */
+  apiKey: string;
+  demo?: boolean;
+}
+
+export interface PanelEventView {
+  kind: string;
+  message: string;
+  createdAt: string;
+}
+
+const SIGNALS: readonly RenterPowerSignal[] = ['start', 'stop', 'restart'];
+const PAST: Record<RenterPowerSignal, string> = {
+  start: 'started',
+  stop: 'stopped',
+  restart: 'restarted',
+};
+/** Pterodactyl's short identifier (8 hex) or the full server UUID. */
+const IDENTIFIER = /^[0-9a-f]{8}(-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
+
+type LinkRow = typeof listingPanels.$inferSelect;
+type Failure = { kind: PanelFailureKind | 'key_unreadable'; technical: string; error: unknown };
+
+/** '1 second', '8 seconds': a time limit inside a sentence. */
+function seconds(ms: number): string {
+  const whole = Math.max(1, Math.round(ms / 1000));
+  return `${whole} second${whole === 1 ? '' : 's'}`;
+}
+
+/** Pterodactyl's `current_state` (Wings' process state) as the storefront's run state. */
+export function runStateFromStats(stats: PterodactylStats): {
+  state: RunState;
+  detail: string | null;
+} {
+  if (stats.is_suspended) {
+    return { state: 'error', detail: 'The server is suspended on its control panel.' };
+  }
+  switch (stats.current_state) {
+    case 'offline':
+    case 'stopped':
+      return { state: 'stopped', detail: null };
+    case 'starting':
+      return { state: 'starting', detail: null };
+    case 'running':
+      return { state: 'running', detail: null };
+    case 'stopping':
+      return { state: 'stopping', detail: null };
+    default:
+      return {
+        state: 'error',
+        detail: `The control panel reported a state this shop does not know ('${stats.current_state.slice(0, 40)}').`,
+      };
+  }
+}
+
+/**
+ * Server control through a listing's Pterodactyl panel. The vendor's client API key is kept
+ * encrypted in listing_panels and decrypted only for the call; failures are written to
+ * panel_events for the vendor and turned into errors a renter can read.
+ */
+export class PanelService implements PanelControl {
+  private readonly client: PterodactylClient;
+  private readonly powerTimeoutMs: number;
+  private readonly stateTimeoutMs: number;
+  private readonly cacheMs: number;
+  private readonly now: () => number;
+  /** One panel read per listing at a time in this instance; callers in between share it. */
+  private readonly reads = new Map<string, Promise<RunStateView>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly secretKey: Uint8Array,
+    private readonly log: FastifyBaseLogger,
+    options: PanelServiceOptions = {},
+  ) {
+    if (secretKey.length !== 32) throw new Error('PanelService needs a 32-byte key');
+    this.client = options.client ?? new PterodactylClient();
+    this.powerTimeoutMs = options.powerTimeoutMs ?? 8000;
+    this.stateTimeoutMs = options.stateTimeoutMs ?? 4000;
+    this.cacheMs = options.cacheMs ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Links a listing to a panel server (or replaces its link); the key is stored encrypted. */
+  async link(listingId: string, input: PanelLinkInput): Promise<PanelLinkView> {
+    const invalid = (field: string, message: string) =>
+      new AppError('VALIDATION_ERROR', 400, `${field}: ${message}`, {
+        fields: [{ field, message }],
+      });
+    let panelUrl: string;
+    try {
+      panelUrl = normalizePanelUrl(input.panelUrl);
+    } catch (error) {
+      throw invalid('panelUrl', (error as Error).message);
+    }
+    const serverIdentifier = input.serverIdentifier.trim();
+    if (!IDENTIFIER.test(serverIdentifier)) {
+      throw invalid(
+        'serverIdentifier',
+        'must be the server identifier from the panel (8 characters, such as 1a7ce997)',
+      );
+    }
+    const apiKey = input.apiKey.trim();
+    if (!/^\S{8,200}$/.test(apiKey)) {
+      throw invalid(
+        'apiKey',
+        'must be a client API key from the panel (Account → API Credentials)',
+      );
+    }
+    const row = {
+      listingId,
+      panelUrl,
+      serverIdentifier,
+      apiKeyEncrypted: encryptPanelKey(apiKey, this.secretKey),
+      demo: input.demo ?? false,
+    };
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(listingPanels)
+        .values(row)
+        .onConflictDoUpdate({
+          target: listingPanels.listingId,
+          set: {
+            panelUrl: row.panelUrl,
+            serverIdentifier: row.serverIdentifier,
+            apiKeyEncrypted: row.apiKeyEncrypted,
+            demo: row.demo,
+          },
+        });
+      await tx.delete(panelStates).where(eq(panelStates.listingId, listingId));
+    });
+    return { panelUrl, serverIdentifier, demo: row.demo };
+  }
+
+  async unlink(listingId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(listingPanels).where(eq(listingPanels.listingId, listingId));
+      await tx.delete(panelStates).where(eq(panelStates.listingId, listingId));
+    });
+  }
+
+  /** The listing's panel link without the key; null when it has none. */
+  async linkOf(listingId: string): Promise<PanelLinkView | null> {
+    const row = await this.loadLink(listingId);
+    return row
+      ? { panelUrl: row.panelUrl, serverIdentifier: row.serverIdentifier, demo: row.demo }
+      : null;
+  }
+
+  /** The latest panel failures of a listing, newest first, for its vendor. */
+  async events(listingId: string, limit = 20): Promise<PanelEventView[]> {
+    const rows = await this.db
+      .select()
+      .from(panelEvents)
+      .where(eq(panelEvents.listingId, listingId))
+      .orderBy(desc(panelEvents.createdAt))
+      .limit(limit);
+    return rows.map((row) => ({
+      kind: row.kind,
+      message: row.message,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async power(listingId: string, signal: RenterPowerSignal): Promise<void> {
+    if (!SIGNALS.includes(signal)) {
+      throw new AppError('VALIDATION_ERROR', 400, 'signal: must be start, stop or restart', {
+        fields: [{ field: 'signal', message: 'must be start, stop or restart' }],
+      });
+    }
+    const link = await this.loadLink(listingId);
+    if (!link) {
+      throw new AppError(
+        'PANEL_NOT_LINKED',
+        422,
+        'This server is not connected to a control panel, so it cannot be started or stopped from here. Ask the vendor to link it.',
+      );
+    }
+    const started = this.now();
+    try {
+      await this.client.power(this.target(link), signal, this.powerTimeoutMs);
+      this.log.info({ listingId, signal, demo: link.demo }, 'panel power signal sent');
+    } catch (error) {
+      const failure = this.describeFailure(error);
+      this.log.warn(
+        { listingId, signal, kind: failure.kind, ms: this.now() - started },
+        `panel power ${signal} failed: ${failure.technical}`,
+      );
+      await this.recordEvent(listingId, failure.kind, `${signal}: ${failure.technical}`);
+      throw this.powerError(failure, signal);
+    } finally {
+      // Whatever happened, the stored state is stale now: the next read asks the panel.
+      await this.db
+        .delete(panelStates)
+        .where(eq(panelStates.listingId, listingId))
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, listingId }, 'could not clear the cached run state'),
+        );
+    }
+  }
+
+  async runState(listingId: string): Promise<RunStateView | null> {
+    const link = await this.loadLink(listingId);
+    if (!link) return null;
+    const [cached] = await this.db
+      .select()
+      .from(panelStates)
+      .where(eq(panelStates.listingId, listingId));
+    const now = this.now();
+    if (cached && now - cached.checkedAt.getTime() < this.cacheMs) {
+      return {
+        state: cached.state as RunState,
+        checkedAt: cached.checkedAt.toISOString(),
+        ageSeconds: Math.max(0, Math.floor((now - cached.checkedAt.getTime()) / 1000)),
+        detail: cached.detail,
+      };
+    }
+    const running = this.reads.get(listingId);
+    if (running) return running;
+    const read = this.readFromPanel(link, cached ?? null).finally(() =>
+      this.reads.delete(listingId),
+    );
+    this.reads.set(listingId, read);
+    return read;
+  }
+
+  private async readFromPanel(
+    link: LinkRow,
+    previous: { state: string; detail: string | null } | null,
+  ): Promise<RunStateView> {
+    let result: { state: RunState; detail: string | null };
+    let failure: Failure | null = null;
+    try {
+      const stats = await this.client.resources(this.target(link), this.stateTimeoutMs);
+      result = runStateFromStats(stats);
+    } catch (error) {
+      failure = this.describeFailure(error);
+      result = { state: 'error', detail: this.stateDetail(failure) };
+    }
+    // Tell the vendor when the server goes into error, or the reason changes; not on every read.
+    const changed = previous?.state !== 'error' || previous.detail !== result.detail;
+    if (result.state === 'error' && changed) {
+      const kind = failure?.kind ?? 'state_error';
+      const message = `state: ${failure?.technical ?? result.detail}`;
+      this.log.warn({ listingId: link.listingId, kind }, `panel state read: ${message}`);
+      await this.recordEvent(link.listingId, kind, message);
+    }
+    const checkedAt = new Date(this.now());
+    await this.db
+      .insert(panelStates)
+      .values({ listingId: link.listingId, ...result, checkedAt })
+      .onConflictDoUpdate({
+        target: panelStates.listingId,
+        set: { state: result.state, detail: result.detail, checkedAt },
+      });
+    return { ...result, checkedAt: checkedAt.toISOString(), ageSeconds: 0 };
+  }
+
+  private async loadLink(listingId: string): Promise<LinkRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(listingPanels)
+      .where(eq(listingPanels.listingId, listingId));
+    return row ?? null;
+  }
+
+  private target(link: LinkRow): PanelTarget {
+    return {
+      panelUrl: link.panelUrl,
+      identifier: link.serverIdentifier,
+      apiKey: decryptPanelKey(link.apiKeyEncrypted, this.secretKey),
+    };
+  }
+
+  private describeFailure(error: unknown): Failure {
+    if (error instanceof PanelRequestError) {
+      return { kind: error.kind, technical: error.message, error };
+    }
+    if (error instanceof PanelKeyError) {
+      return {
+        kind: 'key_unreadable',
+        technical: `${error.message}; link the server again with its client API key`,
+        error,
+      };
+    }
+    throw error;
+  }
+
+  private async recordEvent(listingId: string, kind: string, message: string) {
+    try {
+      await this.db
+        .insert(panelEvents)
+        .values({ listingId, kind, message: message.slice(0, 1000) });
+    } catch (error) {
+      this.log.error({ err: error, listingId, kind }, 'could not record a panel event');
+    }
+  }
+
+  private powerError({ kind, error }: Failure, signal: RenterPowerSignal): AppError {
+    const verb = PAST[signal];
+    const notified = 'The vendor has been notified.';
+    switch (kind) {
+      case 'unreachable':
+        return new AppError(
+          'PANEL_UNREACHABLE',
+          502,
+          `The game server's control panel cannot be reached right now, so the server was not ${verb}. Try again in a few minutes. ${notified}`,
+        );
+      case 'timeout':
+        return new AppError(
+          'PANEL_TIMEOUT',
+          504,
+          `The game server's control panel did not answer within ${seconds(this.powerTimeoutMs)}, so it is not certain the server was ${verb}. Check its state in a moment before trying again. ${notified}`,
+        );
+      case 'busy': {
+        const retryAfter =
+          error instanceof PanelRequestError ? (error.info.retryAfterSeconds ?? 30) : 30;
+        return new AppError(
+          'PANEL_BUSY',
+          429,
+          `The game server's control panel is busy and did not take the request. Try again in ${retryAfter} seconds.`,
+          { retryAfterSeconds: retryAfter },
+          { 'Retry-After': String(retryAfter) },
+        );
+      }
+      case 'not_found':
+        return new AppError(
+          'PANEL_ERROR',
+          502,
+          `The game server's control panel no longer knows this server, so it was not ${verb}. ${notified}`,
+          { panelStatus: 404 },
+        );
+      case 'unauthorized':
+        return new AppError(
+          'PANEL_ERROR',
+          502,
+          `The game server's control panel refused the vendor's access key, so the server was not ${verb}. ${notified}`,
+          { panelStatus: error instanceof PanelRequestError ? error.info.status : undefined },
+        );
+      case 'conflict': {
+        const detail = error instanceof PanelRequestError ? error.panelDetail : null;
+        return new AppError(
+          'PANEL_ERROR',
+          502,
+          `The game server's control panel cannot do this right now${detail ? `: ${detail.slice(0, 200)}` : '.'} ${notified}`,
+          { panelStatus: 409 },
+        );
+      }
+      case 'key_unreadable':
+        return new AppError(
+          'PANEL_ERROR',
+          502,
+          `The vendor's control panel settings for this server cannot be read, so it was not ${verb}. ${notified}`,
+        );
+      case 'panel_error': {
+        const status = error instanceof PanelRequestError ? error.info.status : undefined;
+        return new AppError(
+          'PANEL_ERROR',
+          502,
+          `The game server's control panel reported an error${status ? ` (HTTP ${status})` : ''}, so the server was not ${verb}. Try again later. ${notified}`,
+          { panelStatus: status },
+        );
+      }
+    }
+  }
+
+  private stateDetail({ kind, error }: Failure): string {
+    switch (kind) {
+      case 'unreachable':
+        return 'The control panel cannot be reached.';
+      case 'timeout':
+        return `The control panel did not answer within ${seconds(this.stateTimeoutMs)}.`;
+      case 'busy':
+        return 'The control panel is busy; the state will be read again shortly.';
+      case 'not_found':
+        return 'The control panel does not know this server.';
+      case 'unauthorized':
+        return "The control panel refused the vendor's access key.";
+      case 'conflict': {
+        const detail = error instanceof PanelRequestError ? error.panelDetail : null;
+        return detail
+          ? detail.slice(0, 200)
+          : 'The control panel cannot report on this server now.';
+      }
+      case 'key_unreadable':
+        return "The vendor's control panel settings for this server cannot be read.";
+      case 'panel_error': {
+        const status = error instanceof PanelRequestError ? error.info.status : undefined;
+        return `The control panel reported an error${status ? ` (HTTP ${status})` : ''}.`;
+      }
+    }
+  }
+}

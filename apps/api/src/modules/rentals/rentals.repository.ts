@@ -1,0 +1,79 @@
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rentals } from '../../db/schema/rentals';
+
+export type RentalRow = typeof rentals.$inferSelect;
+
+export async function insertRental(db: Executor, values: typeof rentals.$inferInsert) {
+  const [row] = await db.insert(rentals).values(values).returning();
+  return row!;
+}
+
+export async function findRentalOfRenter(db: Executor, renterId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(rentals)
+    .where(and(eq(rentals.id, id), eq(rentals.renterId, renterId)));
+  return row;
+}
+
+/** Locks the rental row for the rest of the transaction. */
+export async function lockRental(db: Executor, id: string, options: { skipLocked?: boolean } = {}) {
+  const query = db.select().from(rentals).where(eq(rentals.id, id));
+  const [row] = await (options.skipLocked
+    ? query.for('update', { skipLocked: true })
+    : query.for('update'));
+  return row;
+}
+
+export async function updateRental(
+  db: Executor,
+  id: string,
+  values: Partial<typeof rentals.$inferInsert>,
+) {
+  const [row] = await db
+    .update(rentals)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(rentals.id, id))
+    .returning();
+  return row!;
+}
+
+export async function listRentalsOfRenter(
+  db: Executor,
+  renterId: string,
+  filter: { status?: string; page: number; pageSize: number },
+) {
+  const where = and(
+    eq(rentals.renterId, renterId),
+    filter.status ? eq(rentals.status, filter.status) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(rentals)
+    .where(where)
+    .orderBy(desc(rentals.createdAt), desc(rentals.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db.select({ total: count() }).from(rentals).where(where);
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
+/** Active rentals whose time is up, oldest first. */
+export async function dueRentalIds(db: Executor, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(and(eq(rentals.status, 'ACTIVE'), lte(rentals.endsAt, now)))
+    .orderBy(rentals.endsAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function powerOffPending(db: Executor, limit: number) {
+  return db
+    .select({ id: rentals.id, listingId: rentals.listingId })
+    .from(rentals)
+    .where(eq(rentals.powerOffPending, true))
+    .limit(limit);
+}

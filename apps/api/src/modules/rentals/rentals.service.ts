@@ -1,0 +1,359 @@
+import { toUsdtString } from '@crimsonhost/shared/money';
+import type {
+  PowerSignal,
+  Rental,
+  RentalListQuery,
+  RunStateView,
+} from '@crimsonhost/shared/rentals';
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client';
+import { walletTransactions } from '../../db/schema/wallet';
+import { AppError } from '../../lib/errors';
+import {
+  claimListingForRental,
+  listingExists,
+  listingSummaries,
+  releaseListingAfterRental,
+} from '../catalog/catalog-availability';
+import {
+  accountBalance,
+  escrow,
+  InsufficientFundsError,
+  platformRevenue,
+  postLedgerTransaction,
+  userWallet,
+  vendorPayable,
+} from '../wallet/ledger.service';
+import { cancellationRefund, escrowLeft, splitRelease } from './rental-money';
+import * as repo from './rentals.repository';
+import type { RentalRow } from './rentals.repository';
+
+const HOUR_MS = 3_600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const notAvailable = () =>
+  new AppError(
+    'SERVER_NOT_AVAILABLE',
+    409,
+    'This server was just rented by someone else or is not online. Choose another server.',
+  );
+const rentalNotFound = () => new AppError('NOT_FOUND', 404, 'Rental not found');
+const notActive = () => new AppError('RENTAL_NOT_ACTIVE', 409, 'This rental has ended');
+
+/** What rentals need from the panels module (Pterodactyl): power signals and the run state. */
+export interface PanelControl {
+  power(listingId: string, signal: PowerSignal): Promise<void>;
+  runState(listingId: string): Promise<RunStateView | null>;
+}
+
+/** Seams for tests that prove a crash between steps leaves nothing half done. */
+export interface RentalFaults {
+  afterReleasePosted?: (rentalId: string) => void;
+}
+
+export class RentalsService {
+  constructor(
+    private readonly db: Database,
+    private readonly panels: PanelControl | null,
+    private readonly log: FastifyBaseLogger,
+    private readonly commissionBp: number,
+    private readonly faults: RentalFaults = {},
+  ) {}
+
+  private insufficient(total: bigint, balance: bigint) {
+    return new AppError(
+      'INSUFFICIENT_FUNDS',
+      422,
+      'Your wallet balance does not cover this rental',
+      {
+        total: toUsdtString(total),
+        balance: toUsdtString(balance),
+        shortfall: toUsdtString(total - balance),
+      },
+    );
+  }
+
+  /**
+   * Rents a server: takes the listing (only if online and AVAILABLE), moves price × hours from the
+   * wallet into escrow and records the payment, all in the caller's transaction. Any refusal rolls
+   * all of it back, so a renter who cannot pay leaves the server available.
+   */
+  async rent(tx: Executor, renterId: string, serverId: string, hours: number): Promise<Rental> {
+    if (!UUID.test(serverId)) throw new AppError('NOT_FOUND', 404, 'Server not found');
+    const listing = await claimListingForRental(tx, serverId);
+    if (!listing) {
+      if (!(await listingExists(tx, serverId)))
+        throw new AppError('NOT_FOUND', 404, 'Server not found');
+      throw notAvailable();
+    }
+    if (listing.priceUnit !== 'hour') {
+      throw new AppError('NOT_RENTABLE_BY_HOUR', 422, 'This server is not rented by the hour');
+    }
+    if (listing.vendorId === renterId) {
+      throw new AppError('OWN_SERVER', 422, 'You cannot rent a server you list yourself');
+    }
+    const total = listing.priceMicro * BigInt(hours);
+    const now = new Date();
+    const rental = await repo.insertRental(tx, {
+      renterId,
+      listingId: listing.id,
+      vendorId: listing.vendorId,
+      hours,
+      pricePerHour: listing.priceMicro,
+      paid: total,
+      commissionBp: this.commissionBp,
+      startsAt: now,
+      endsAt: new Date(now.getTime() + hours * HOUR_MS),
+    });
+    await this.pay(
+      tx,
+      rental,
+      total,
+      `rental:${rental.id}:payment:1`,
+      `Rental of ${hours} hour${hours === 1 ? '' : 's'}`,
+    );
+    return (await this.views(tx, [rental], { runState: false }))[0]!;
+  }
+
+  private async pay(
+    tx: Executor,
+    rental: RentalRow,
+    amount: bigint,
+    reference: string,
+    description: string,
+  ) {
+    const balance = await accountBalance(tx, userWallet(rental.renterId));
+    if (balance < amount) throw this.insufficient(amount, balance);
+    try {
+      await postLedgerTransaction(tx, {
+        kind: 'RENTAL_PAYMENT',
+        reference,
+        postings: [
+          { account: userWallet(rental.renterId), amount: -amount },
+          { account: escrow(), amount },
+        ],
+      });
+    } catch (error) {
+      // Spent meanwhile by another payment: the row lock saw less than we read.
+      if (error instanceof InsufficientFundsError) throw this.insufficient(amount, balance);
+      throw error;
+    }
+    await tx.insert(walletTransactions).values({
+      userId: rental.renterId,
+      type: 'RENTAL_PAYMENT',
+      status: 'PENDING',
+      amount,
+      currency: 'USDT',
+      description,
+      reference,
+    });
+  }
+
+  async extend(
+    tx: Executor,
+    renterId: string,
+    id: string,
+    hours: number,
+    key: string,
+  ): Promise<Rental> {
+    if (!UUID.test(id)) throw rentalNotFound();
+    const rental = await repo.lockRental(tx, id);
+    if (!rental || rental.renterId !== renterId) throw rentalNotFound();
+    if (rental.status !== 'ACTIVE' || rental.endsAt <= new Date()) throw notActive();
+    if (rental.hours + hours > 8760)
+      throw new AppError('TOO_LONG', 422, 'A rental can run for at most a year');
+    const amount = rental.pricePerHour * BigInt(hours);
+    await this.pay(
+      tx,
+      rental,
+      amount,
+      `rental:${rental.id}:extend:${key}`,
+      `Extension of ${hours} hour${hours === 1 ? '' : 's'}`,
+    );
+    const updated = await repo.updateRental(tx, id, {
+      hours: rental.hours + hours,
+      paid: rental.paid + amount,
+      endsAt: new Date(rental.endsAt.getTime() + hours * HOUR_MS),
+    });
+    return (await this.views(tx, [updated], { runState: false }))[0]!;
+  }
+
+  /**
+   * Ends a rental in one transaction: returns the refund (cancellation only), releases what is
+   * left to the vendor less the commission, marks the rental's payments released, frees the
+   * server and asks for it to be stopped. The ledger references make each step happen once.
+   */
+  private async end(tx: Executor, rental: RentalRow, status: 'EXPIRED' | 'CANCELLED', now: Date) {
+    let refunded = rental.refunded;
+    if (status === 'CANCELLED') {
+      const refund = cancellationRefund(rental, now);
+      if (refund > 0n) {
+        const reference = `rental:${rental.id}:refund`;
+        await postLedgerTransaction(tx, {
+          kind: 'REFUND',
+          reference,
+          postings: [
+            { account: escrow(), amount: -refund },
+            { account: userWallet(rental.renterId), amount: refund },
+          ],
+        });
+        await tx.insert(walletTransactions).values({
+          userId: rental.renterId,
+          type: 'REFUND',
+          status: 'CONFIRMED',
+          amount: refund,
+          currency: 'USDT',
+          description: `Refund of ${refund / rental.pricePerHour} unused hour${refund / rental.pricePerHour === 1n ? '' : 's'}`,
+          reference,
+        });
+        refunded += refund;
+      }
+    }
+    const left = escrowLeft({ ...rental, refunded });
+    const { vendor, commission } = splitRelease(left, rental.commissionBp);
+    if (left > 0n) {
+      const postings = [{ account: escrow(), amount: -left }];
+      if (vendor > 0n) postings.push({ account: vendorPayable(rental.vendorId), amount: vendor });
+      if (commission > 0n) postings.push({ account: platformRevenue(), amount: commission });
+      await postLedgerTransaction(tx, {
+        kind: 'RENTAL_RELEASE',
+        reference: `rental:${rental.id}:release`,
+        postings,
+      });
+    }
+    this.faults.afterReleasePosted?.(rental.id);
+    await tx
+      .update(walletTransactions)
+      .set({ status: 'CONFIRMED', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(walletTransactions.userId, rental.renterId),
+          eq(walletTransactions.type, 'RENTAL_PAYMENT'),
+          like(walletTransactions.reference, `rental:${rental.id}:%`),
+        ),
+      );
+    await releaseListingAfterRental(tx, rental.listingId);
+    return repo.updateRental(tx, rental.id, {
+      status,
+      endedAt: now,
+      refunded,
+      released: rental.released + vendor,
+      commission: rental.commission + commission,
+      powerOffPending: true,
+    });
+  }
+
+  async cancel(tx: Executor, renterId: string, id: string): Promise<Rental> {
+    if (!UUID.test(id)) throw rentalNotFound();
+    const rental = await repo.lockRental(tx, id);
+    if (!rental || rental.renterId !== renterId) throw rentalNotFound();
+    // Past its end the rental is the expiry job's to end (release, no refund), not a cancellation.
+    if (rental.status !== 'ACTIVE' || rental.endsAt <= new Date()) throw notActive();
+    const ended = await this.end(tx, rental, 'CANCELLED', new Date());
+    return (await this.views(tx, [ended], { runState: false }))[0]!;
+  }
+
+  /** Ends every rental whose time is up at `now`; safe to run on several instances at once. */
+  async expireDue(now = new Date(), limit = 100): Promise<number> {
+    let expired = 0;
+    for (const id of await repo.dueRentalIds(this.db, now, limit)) {
+      const done = await this.db.transaction(async (tx) => {
+        const rental = await repo.lockRental(tx, id, { skipLocked: true });
+        if (!rental || rental.status !== 'ACTIVE' || rental.endsAt > now) return false;
+        await this.end(tx, rental, 'EXPIRED', now);
+        return true;
+      });
+      if (done) expired += 1;
+    }
+    await this.stopEndedServers();
+    return expired;
+  }
+
+  /** Stops the game servers of ended rentals; a panel that fails is asked again next time. */
+  async stopEndedServers() {
+    for (const { id, listingId } of await repo.powerOffPending(this.db, 50)) {
+      try {
+        if (this.panels)
+          await this.panels.power(listingId, 'stop').catch((error: unknown) => {
+            if ((error as AppError).code !== 'PANEL_NOT_LINKED') throw error;
+          });
+        await repo.updateRental(this.db, id, { powerOffPending: false });
+      } catch (error) {
+        this.log.warn(
+          { err: error, rentalId: id },
+          'could not stop the game server of an ended rental; will retry',
+        );
+      }
+    }
+  }
+
+  async power(renterId: string, id: string, signal: PowerSignal) {
+    if (!UUID.test(id)) throw rentalNotFound();
+    const rental = await repo.findRentalOfRenter(this.db, renterId, id);
+    if (!rental) throw rentalNotFound();
+    if (rental.status !== 'ACTIVE' || rental.endsAt <= new Date()) throw notActive();
+    if (!this.panels)
+      throw new AppError('PANEL_NOT_LINKED', 422, 'This server cannot be controlled from here');
+    await this.panels.power(rental.listingId, signal);
+    return (await this.views(this.db, [rental]))[0]!;
+  }
+
+  async get(renterId: string, id: string): Promise<Rental> {
+    if (!UUID.test(id)) throw rentalNotFound();
+    const rental = await repo.findRentalOfRenter(this.db, renterId, id);
+    if (!rental) throw rentalNotFound();
+    return (await this.views(this.db, [rental]))[0]!;
+  }
+
+  async list(renterId: string, query: RentalListQuery & { page: number; pageSize: number }) {
+    const { rows, total } = await repo.listRentalsOfRenter(this.db, renterId, query);
+    return {
+      data: await this.views(this.db, rows),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  /**
+   * The API shape of rentals. Inside a transaction the run state is left out: reading it may call
+   * the panel and the database outside the transaction, which must not wait on it.
+   */
+  private async views(
+    db: Executor,
+    rows: RentalRow[],
+    { runState = true } = {},
+  ): Promise<Rental[]> {
+    const listings = await listingSummaries(db, [...new Set(rows.map((r) => r.listingId))]);
+    const now = new Date();
+    return Promise.all(
+      rows.map(async (rental) => {
+        const listing = listings.get(rental.listingId);
+        const active = rental.status === 'ACTIVE' && rental.endsAt > now;
+        return {
+          id: rental.id,
+          status: rental.status as Rental['status'],
+          server: {
+            id: rental.listingId,
+            name: listing?.name ?? 'Server',
+            game: listing?.game ?? '',
+            region: listing?.region ?? '',
+          },
+          hours: rental.hours,
+          pricePerHour: toUsdtString(rental.pricePerHour),
+          paid: toUsdtString(rental.paid),
+          refunded: toUsdtString(rental.refunded),
+          startsAt: rental.startsAt.toISOString(),
+          endsAt: rental.endsAt.toISOString(),
+          endedAt: rental.endedAt?.toISOString() ?? null,
+          secondsLeft: active ? Math.floor((rental.endsAt.getTime() - now.getTime()) / 1000) : 0,
+          refundIfCancelled: toUsdtString(
+            rental.status === 'ACTIVE' ? cancellationRefund(rental, now) : 0n,
+          ),
+          connection: active && listing ? { host: listing.host, port: listing.port } : null,
+          runState:
+            runState && active && this.panels ? await this.panels.runState(rental.listingId) : null,
+        };
+      }),
+    );
+  }
+}

@@ -1,0 +1,173 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/wallet';
+import { pgErrorCode } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+
+export type Currency = 'USDT' | 'PLATFORM';
+export type AccountKind =
+  | 'USER_WALLET'
+  | 'USER_CREDIT'
+  | 'ESCROW'
+  | 'VENDOR_PAYABLE'
+  | 'PLATFORM_REVENUE'
+  | 'CHAIN_CLEARING';
+
+export interface AccountRef {
+  kind: AccountKind;
+  currency: Currency;
+  ownerId?: string | null;
+  network?: string | null;
+}
+
+export const userWallet = (userId: string): AccountRef => ({
+  kind: 'USER_WALLET',
+  currency: 'USDT',
+  ownerId: userId,
+});
+export const userCredit = (userId: string): AccountRef => ({
+  kind: 'USER_CREDIT',
+  currency: 'PLATFORM',
+  ownerId: userId,
+});
+export const escrow = (): AccountRef => ({ kind: 'ESCROW', currency: 'USDT' });
+export const vendorPayable = (vendorId: string): AccountRef => ({
+  kind: 'VENDOR_PAYABLE',
+  currency: 'USDT',
+  ownerId: vendorId,
+});
+export const platformRevenue = (currency: Currency = 'USDT'): AccountRef => ({
+  kind: 'PLATFORM_REVENUE',
+  currency,
+});
+export const chainClearing = (network: string): AccountRef => ({
+  kind: 'CHAIN_CLEARING',
+  currency: 'USDT',
+  network,
+});
+
+export interface Posting {
+  account: AccountRef;
+  /** Signed micro-units: positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export interface LedgerMovement {
+  kind: string;
+  /** Business key of the movement: posting the same reference twice moves nothing the second time. */
+  reference: string;
+  postings: Posting[];
+}
+
+export type PostResult =
+  { posted: true; ledgerTransactionId: string } | { posted: false; ledgerTransactionId: string };
+
+export class InsufficientFundsError extends AppError {
+  constructor() {
+    super('INSUFFICIENT_FUNDS', 422, 'Your wallet balance does not cover this payment');
+  }
+}
+
+/** Checks the movement's shape: at least two non-zero postings, all bigint, summing to zero. */
+export function assertBalanced(movement: LedgerMovement) {
+  if (movement.postings.length < 2)
+    throw new Error('A ledger transaction needs at least two postings');
+  let sum = 0n;
+  for (const posting of movement.postings) {
+    if (typeof posting.amount !== 'bigint') throw new Error('Ledger amounts must be bigint');
+    if (posting.amount === 0n) throw new Error('A posting of zero moves nothing');
+    sum += posting.amount;
+  }
+  if (sum !== 0n)
+    throw new Error(`Ledger transaction ${movement.reference} does not sum to zero (${sum})`);
+  const currencies = new Set(movement.postings.map((p) => p.account.currency));
+  if (currencies.size !== 1) throw new Error('A ledger transaction moves one currency');
+}
+
+async function accountId(db: Executor, ref: AccountRef): Promise<string> {
+  const match = and(
+    eq(ledgerAccounts.kind, ref.kind),
+    eq(ledgerAccounts.currency, ref.currency),
+    ref.ownerId ? eq(ledgerAccounts.ownerId, ref.ownerId) : isNull(ledgerAccounts.ownerId),
+    ref.network ? eq(ledgerAccounts.network, ref.network) : isNull(ledgerAccounts.network),
+  );
+  const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(match);
+  if (found) return found.id;
+  await db
+    .insert(ledgerAccounts)
+    .values({
+      kind: ref.kind,
+      currency: ref.currency,
+      ownerId: ref.ownerId ?? null,
+      network: ref.network ?? null,
+    })
+    .onConflictDoNothing();
+  const [created] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(match);
+  return created!.id;
+}
+
+/**
+ * The only way money moves. Writes one ledger transaction whose entries sum to zero and updates
+ * each account's cached balance in the same database transaction (the caller's `tx`, which also
+ * writes the user-visible transaction). A user account that would go below zero makes the whole
+ * thing fail with INSUFFICIENT_FUNDS; a reference already posted moves nothing and says so.
+ */
+export async function postLedgerTransaction(
+  tx: Executor,
+  movement: LedgerMovement,
+): Promise<PostResult> {
+  assertBalanced(movement);
+  const [inserted] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: movement.kind, reference: movement.reference })
+    .onConflictDoNothing({ target: ledgerTransactions.reference })
+    .returning({ id: ledgerTransactions.id });
+  if (!inserted) {
+    const [existing] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reference, movement.reference));
+    return { posted: false, ledgerTransactionId: existing!.id };
+  }
+
+  const resolved: Array<Posting & { accountId: string }> = [];
+  for (const posting of movement.postings) {
+    resolved.push({ ...posting, accountId: await accountId(tx, posting.account) });
+  }
+  // A fixed lock order (by account id) keeps two movements touching the same accounts from deadlocking.
+  resolved.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  for (const posting of resolved) {
+    try {
+      await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${posting.amount}` })
+        .where(eq(ledgerAccounts.id, posting.accountId));
+    } catch (error) {
+      if (pgErrorCode(error) === '23514') throw new InsufficientFundsError();
+      throw error;
+    }
+  }
+  await tx.insert(ledgerEntries).values(
+    resolved.map((posting) => ({
+      ledgerTransactionId: inserted.id,
+      accountId: posting.accountId,
+      amount: posting.amount,
+    })),
+  );
+  return { posted: true, ledgerTransactionId: inserted.id };
+}
+
+export async function accountBalance(db: Executor, ref: AccountRef): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, ref.kind),
+        eq(ledgerAccounts.currency, ref.currency),
+        ref.ownerId ? eq(ledgerAccounts.ownerId, ref.ownerId) : isNull(ledgerAccounts.ownerId),
+        ref.network ? eq(ledgerAccounts.network, ref.network) : isNull(ledgerAccounts.network),
+      ),
+    );
+  return row?.balance ?? 0n;
+}

@@ -1,0 +1,184 @@
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  depositAddressCounters,
+  depositNetworks,
+  depositSettings,
+  deposits,
+  walletTransactions,
+} from '../../db/schema/wallet';
+
+export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+
+export async function readDepositSettings(db: Executor) {
+  const [settings] = await db.select().from(depositSettings).where(eq(depositSettings.id, 1));
+  const networks = await db.select().from(depositNetworks).orderBy(depositNetworks.network);
+  return { settings: settings!, networks };
+}
+
+/** Takes the next never-used derivation index of a network. */
+export async function takeDerivationIndex(db: Executor, network: string): Promise<number> {
+  const [row] = await db
+    .update(depositAddressCounters)
+    .set({ nextIndex: sql`${depositAddressCounters.nextIndex} + 1` })
+    .where(eq(depositAddressCounters.network, network))
+    .returning({ taken: sql<number>`${depositAddressCounters.nextIndex} - 1` });
+  return Number(row!.taken);
+}
+
+export async function insertWalletTransaction(
+  db: Executor,
+  values: typeof walletTransactions.$inferInsert,
+) {
+  const [row] = await db.insert(walletTransactions).values(values).returning();
+  return row!;
+}
+
+export async function updateWalletTransaction(
+  db: Executor,
+  id: string,
+  values: Partial<typeof walletTransactions.$inferInsert>,
+) {
+  await db
+    .update(walletTransactions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(walletTransactions.id, id));
+}
+
+export async function insertDeposit(db: Executor, values: typeof deposits.$inferInsert) {
+  const [row] = await db.insert(deposits).values(values).returning();
+  return row!;
+}
+
+export async function findDepositOfUser(db: Executor, userId: string, transactionId: string) {
+  const [row] = await db
+    .select({ deposit: deposits, transaction: walletTransactions })
+    .from(deposits)
+    .innerJoin(walletTransactions, eq(walletTransactions.id, deposits.transactionId))
+    .where(and(eq(deposits.transactionId, transactionId), eq(deposits.userId, userId)));
+  return row;
+}
+
+export async function lockDeposit(db: Executor, transactionId: string) {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.transactionId, transactionId))
+    .for('update');
+  return row;
+}
+
+export async function updateDeposit(
+  db: Executor,
+  transactionId: string,
+  values: Partial<typeof deposits.$inferInsert>,
+) {
+  await db
+    .update(deposits)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(deposits.transactionId, transactionId));
+}
+
+/**
+ * The deposits on a network whose address is among `addresses`. Every deposit address is unique
+ * to one deposit and one user, and the watcher's cost does not depend on how many are matched, so
+ * a payment to any of them is kept however late it comes (a backfill after downtime included).
+ */
+export async function depositsByAddress(db: Executor, network: string, addresses: string[]) {
+  if (addresses.length === 0) return [];
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.network, network), inArray(deposits.address, addresses)));
+}
+
+export async function findTransactionOfUser(db: Executor, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(walletTransactions)
+    .where(and(eq(walletTransactions.id, id), eq(walletTransactions.userId, userId)));
+  return row;
+}
+
+export interface TransactionFilter {
+  type?: string;
+  status?: string;
+  currency?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export async function listTransactionsOfUser(
+  db: Executor,
+  userId: string,
+  filter: TransactionFilter,
+) {
+  const where = and(
+    eq(walletTransactions.userId, userId),
+    filter.type ? eq(walletTransactions.type, filter.type) : undefined,
+    filter.status ? eq(walletTransactions.status, filter.status) : undefined,
+    filter.currency ? eq(walletTransactions.currency, filter.currency) : undefined,
+    filter.from ? gte(walletTransactions.createdAt, new Date(filter.from)) : undefined,
+    filter.to ? lte(walletTransactions.createdAt, new Date(filter.to)) : undefined,
+  );
+  const rows = await db
+    .select({ transaction: walletTransactions, depositStatus: deposits.status })
+    .from(walletTransactions)
+    .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
+    .where(where)
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db.select({ total: count() }).from(walletTransactions).where(where);
+  return { rows, total: Number(total?.total ?? 0) };
+}
+
+/** Money of the user's rentals still held in escrow (rental payments not yet released). */
+export async function heldInEscrow(db: Executor, userId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ held: sum(walletTransactions.amount) })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.userId, userId),
+        eq(walletTransactions.type, 'RENTAL_PAYMENT'),
+        eq(walletTransactions.status, 'PENDING'),
+      ),
+    );
+  return BigInt(row?.held ?? 0);
+}
+
+export async function countOpenDeposits(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ open: count() })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), inArray(deposits.status, ['WAITING', 'CONFIRMING'])));
+  return Number(row?.open ?? 0);
+}
+
+/** Marks unpaid deposits whose 30 minutes have passed as expired; answers how many. */
+export async function expireUnpaidDeposits(db: Executor): Promise<number> {
+  const expired = await db
+    .update(deposits)
+    .set({ status: 'EXPIRED', updatedAt: sql`now()` })
+    .where(and(eq(deposits.status, 'WAITING'), lt(deposits.expiresAt, sql`now()`)))
+    .returning({ id: deposits.transactionId });
+  if (expired.length > 0) {
+    await db
+      .update(walletTransactions)
+      .set({ status: 'FAILED', errorMessage: 'Deposit address expired', updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(
+            walletTransactions.id,
+            expired.map((row) => row.id),
+          ),
+          eq(walletTransactions.status, 'PENDING'),
+        ),
+      );
+  }
+  return expired.length;
+}

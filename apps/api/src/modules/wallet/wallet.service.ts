@@ -1,0 +1,373 @@
+import type { Network } from '@crimsonhost/shared/constants';
+import {
+  DEPOSIT_ADDRESS_TTL_MINUTES,
+  DEFAULT_REQUIRED_CONFIRMATIONS,
+  NETWORKS,
+} from '@crimsonhost/shared/constants';
+import { isUsdtAmount, parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
+import type {
+  DepositAddress,
+  DepositConfig,
+  DepositStatusView,
+  TimelineStatus,
+  Transaction,
+  TransactionDetail,
+  TransactionListQuery,
+  Wallet,
+} from '@crimsonhost/shared/wallet';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { chainTransfers } from '../../db/schema/wallet';
+import { AppError } from '../../lib/errors';
+import { deriveDepositAddress } from '../chains/addresses';
+import type { ChainSettings } from '../chains/chain-settings';
+import {
+  accountBalance,
+  chainClearing,
+  platformRevenue,
+  postLedgerTransaction,
+  userCredit,
+  userWallet,
+} from './ledger.service';
+import * as repo from './wallet.repository';
+
+const LATE_WATCH_HOURS = 24;
+
+/** '10.000000' -> '10', '12.500000' -> '12.5': amounts inside sentences. */
+export function plainAmount(micro: bigint): string {
+  return toUsdtString(micro).replace(/\.?0+$/, '');
+}
+
+/** A percent string such as '0.50' as basis points (50), exactly. */
+export function basisPoints(percent: string): bigint {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** The deposit fee: that share of what arrived, rounded down to the micro-USDT in the payer's favour. */
+export function depositFee(received: bigint, percent: string): bigint {
+  return (received * basisPoints(percent)) / 10_000n;
+}
+
+const amountError = (message: string) =>
+  new AppError('VALIDATION_ERROR', 400, message, { fields: [{ field: 'amount', message }] });
+
+function timelineStatus(
+  row: repo.WalletTransactionRow,
+  depositStatus: string | null,
+): TimelineStatus {
+  switch (depositStatus ?? 'NONE') {
+    case 'WAITING':
+      return 'WAITING';
+    case 'CONFIRMING':
+      return 'PENDING';
+    case 'EXPIRED':
+      return row.status === 'CONFIRMED' ? 'CONFIRMED' : 'EXPIRED';
+    default:
+      return row.status as TimelineStatus;
+  }
+}
+
+function toTransaction(row: repo.WalletTransactionRow, depositStatus: string | null): Transaction {
+  return {
+    id: row.id,
+    type: row.type as Transaction['type'],
+    status: row.status as Transaction['status'],
+    timelineStatus: timelineStatus(row, depositStatus),
+    amount: toUsdtString(row.amount),
+    currency: row.currency as Transaction['currency'],
+    description: row.description,
+    reference: row.reference,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export class WalletService {
+  constructor(
+    private readonly db: Database,
+    private readonly chains: ChainSettings,
+  ) {}
+
+  async depositConfig(db: Executor = this.db): Promise<DepositConfig> {
+    const { settings, networks } = await repo.readDepositSettings(db);
+    // Only networks this storefront can watch are offered.
+    const offered = networks
+      .filter((row) => row.enabled && this.chains[row.network as Network])
+      .sort(
+        (a, b) => NETWORKS.indexOf(a.network as Network) - NETWORKS.indexOf(b.network as Network),
+      );
+    const defaultNetwork = offered.some((row) => row.network === settings.defaultNetwork)
+      ? settings.defaultNetwork
+      : (offered[0]?.network ?? settings.defaultNetwork);
+    return {
+      minAmount: toUsdtString(settings.minAmount),
+      maxAmount: settings.maxAmount === null ? null : toUsdtString(settings.maxAmount),
+      defaultNetwork: defaultNetwork as Network,
+      networks: offered.map((row) => ({
+        id: row.network as Network,
+        displayName: row.displayName,
+        fee: row.feePercent,
+        processingTime: row.processingTime,
+        confirmations: row.confirmations ?? DEFAULT_REQUIRED_CONFIRMATIONS,
+        color: row.color,
+        demo: this.chains[row.network as Network]?.demo ?? false,
+      })),
+    };
+  }
+
+  /** Checks an amount against the deposit config with the specification's messages. */
+  validateAmount(text: string, config: DepositConfig): bigint {
+    if (text === '') throw amountError('Please enter deposit amount');
+    if (!isUsdtAmount(text)) throw amountError('Amount must be a number with at most 6 decimals');
+    const amount = parseUsdt(text);
+    const min = parseUsdt(config.minAmount);
+    if (amount < min) throw amountError(`Minimum amount is ${plainAmount(min)} USDT`);
+    if (config.maxAmount !== null && amount > parseUsdt(config.maxAmount)) {
+      throw amountError(`Maximum amount is ${plainAmount(parseUsdt(config.maxAmount))} USDT`);
+    }
+    return amount;
+  }
+
+  /** Opens a deposit: a fresh address from the network's xpub, valid 30 minutes. */
+  async createDeposit(
+    tx: Executor,
+    userId: string,
+    input: { amount: string; network: Network },
+    key: string,
+  ): Promise<DepositAddress> {
+    const config = await this.depositConfig(tx);
+    const amount = this.validateAmount(input.amount, config);
+    const network = config.networks.find((n) => n.id === input.network);
+    const chain = this.chains[input.network];
+    if (!network || !chain) {
+      throw new AppError(
+        'NETWORK_UNAVAILABLE',
+        422,
+        `Deposits on ${input.network} are not available right now. Choose another network.`,
+        {
+          fields: [{ field: 'network', message: 'is not available' }],
+        },
+      );
+    }
+    const index = await repo.takeDerivationIndex(tx, input.network);
+    const address = deriveDepositAddress(input.network, chain.xpub, index);
+    const expiresAt = new Date(Date.now() + DEPOSIT_ADDRESS_TTL_MINUTES * 60_000);
+    const transaction = await repo.insertWalletTransaction(tx, {
+      userId,
+      type: 'DEPOSIT',
+      status: 'PENDING',
+      amount,
+      currency: 'USDT',
+      description: `Deposit via ${network.displayName}`,
+      network: input.network,
+      address,
+      confirmations: 0,
+      requiredConfirmations: network.confirmations,
+    });
+    await repo.insertDeposit(tx, {
+      transactionId: transaction.id,
+      userId,
+      network: input.network,
+      address,
+      derivationIndex: index,
+      requestedAmount: amount,
+      expiresAt,
+      watchUntil: new Date(expiresAt.getTime() + LATE_WATCH_HOURS * 3_600_000),
+      idempotencyKey: key,
+    });
+    return {
+      address,
+      amount: toUsdtString(amount),
+      network: input.network,
+      networkFee: toUsdtString(depositFee(amount, network.fee)),
+      confirmationsRequired: network.confirmations,
+      expiresAt: expiresAt.toISOString(),
+      transactionId: transaction.id,
+    };
+  }
+
+  async depositStatus(userId: string, transactionId: string): Promise<DepositStatusView> {
+    const found = await repo.findDepositOfUser(this.db, userId, transactionId);
+    if (!found) throw new AppError('NOT_FOUND', 404, 'Deposit not found');
+    const { deposit, transaction } = found;
+    const transfers = await this.db
+      .select()
+      .from(chainTransfers)
+      .where(eq(chainTransfers.depositId, deposit.transactionId))
+      .orderBy(chainTransfers.createdAt);
+    const live = transfers.filter((t) => !['DROPPED', 'FAILED'].includes(t.status));
+    const received = live.reduce((total, t) => total + t.amount, 0n);
+    const credited = transaction.status === 'CONFIRMED' ? transaction.amount - transaction.fee : 0n;
+    const newest = live.at(-1) ?? transfers.at(-1);
+    const paid =
+      received === 0n
+        ? 'none'
+        : received === deposit.requestedAmount
+          ? 'exact'
+          : received < deposit.requestedAmount
+            ? 'short'
+            : 'over';
+    return {
+      transactionId,
+      status:
+        deposit.status === 'CONFIRMED'
+          ? 'confirmed'
+          : ['EXPIRED', 'FAILED'].includes(deposit.status)
+            ? 'failed'
+            : 'pending',
+      depositStatus: deposit.status as DepositStatusView['depositStatus'],
+      network: deposit.network as Network,
+      address: deposit.address,
+      requestedAmount: toUsdtString(deposit.requestedAmount),
+      receivedAmount: toUsdtString(received),
+      creditedAmount: toUsdtString(credited),
+      fee: toUsdtString(transaction.status === 'CONFIRMED' ? transaction.fee : 0n),
+      confirmations: newest?.confirmations ?? 0,
+      requiredConfirmations: transaction.requiredConfirmations ?? DEFAULT_REQUIRED_CONFIRMATIONS,
+      txHash: newest?.txHash ?? null,
+      expiresAt: deposit.expiresAt.toISOString(),
+      late: live.some((t) => t.late),
+      paid,
+      errorMessage: transaction.errorMessage,
+    };
+  }
+
+  async wallet(userId: string): Promise<Wallet> {
+    const [available, credit, held, pendingDeposits] = await Promise.all([
+      accountBalance(this.db, userWallet(userId)),
+      accountBalance(this.db, userCredit(userId)),
+      repo.heldInEscrow(this.db, userId),
+      repo.countOpenDeposits(this.db, userId),
+    ]);
+    return {
+      usdt: { available: toUsdtString(available), held: toUsdtString(held) },
+      platformCredit: { available: toUsdtString(credit) },
+      pendingDeposits,
+    };
+  }
+
+  async listTransactions(
+    userId: string,
+    query: TransactionListQuery & { page: number; pageSize: number },
+  ) {
+    const { rows, total } = await repo.listTransactionsOfUser(this.db, userId, query);
+    return {
+      data: rows.map((row) => toTransaction(row.transaction, row.depositStatus)),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  async transaction(userId: string, id: string): Promise<TransactionDetail> {
+    const row = await repo.findTransactionOfUser(this.db, userId, id);
+    if (!row) throw new AppError('NOT_FOUND', 404, 'Transaction not found');
+    const deposit =
+      row.type === 'DEPOSIT' ? await repo.findDepositOfUser(this.db, userId, id) : undefined;
+    return {
+      ...toTransaction(row, deposit?.deposit.status ?? null),
+      fee: toUsdtString(row.fee),
+      network: (row.network as Network | null) ?? null,
+      address: row.address,
+      txHash: row.txHash,
+      confirmations: row.confirmations,
+      requiredConfirmations: row.requiredConfirmations ?? DEFAULT_REQUIRED_CONFIRMATIONS,
+      errorMessage: row.errorMessage,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /**
+   * Credits one confirmed chain transfer, once: locks the transfer, posts chain clearing → wallet
+   * (less the fee, which goes to revenue) under the transfer's unique reference, and records it on
+   * the deposit's transaction (or a new one for a second payment to the same address).
+   */
+  async creditTransfer(transferId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [transfer] = await tx
+        .select()
+        .from(chainTransfers)
+        .where(eq(chainTransfers.id, transferId))
+        .for('update');
+      if (!transfer || transfer.status === 'CREDITED') return false;
+      const deposit = await repo.lockDeposit(tx, transfer.depositId);
+      if (!deposit) return false;
+      const config = await this.depositConfig(tx);
+      const networkConfig = config.networks.find((n) => n.id === transfer.network);
+      const feePercent = networkConfig?.fee ?? '0';
+      const fee = depositFee(transfer.amount, feePercent);
+      const credited = transfer.amount - fee;
+      const postings = [
+        { account: chainClearing(transfer.network), amount: -transfer.amount },
+        { account: userWallet(deposit.userId), amount: credited },
+      ];
+      if (fee > 0n) postings.push({ account: platformRevenue(), amount: fee });
+      const posting = await postLedgerTransaction(tx, {
+        kind: 'DEPOSIT_CREDIT',
+        reference: `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`,
+        postings: postings.filter((p) => p.amount !== 0n),
+      });
+      if (!posting.posted) return false;
+
+      const first = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chainTransfers)
+        .where(
+          sql`${chainTransfers.depositId} = ${deposit.transactionId} and ${chainTransfers.status} = 'CREDITED'`,
+        );
+      const late = transfer.late;
+      const paidNote =
+        transfer.amount === deposit.requestedAmount
+          ? ''
+          : transfer.amount < deposit.requestedAmount
+            ? ' (less than asked)'
+            : ' (more than asked)';
+      const lateNote = late ? ' (arrived after the address expired)' : '';
+      const details = {
+        status: 'CONFIRMED',
+        amount: transfer.amount,
+        fee,
+        txHash: transfer.txHash,
+        confirmations: transfer.confirmations,
+        ledgerTransactionId: posting.ledgerTransactionId,
+        errorMessage: null,
+      };
+      if ((first[0]?.n ?? 0) === 0) {
+        const original = await repo.findTransactionOfUser(
+          tx,
+          deposit.userId,
+          deposit.transactionId,
+        );
+        await repo.updateWalletTransaction(tx, deposit.transactionId, {
+          ...details,
+          description: `${original?.description ?? 'Deposit'}${paidNote}${lateNote}`,
+          reference: `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`,
+        });
+      } else {
+        await repo.insertWalletTransaction(tx, {
+          userId: deposit.userId,
+          type: 'DEPOSIT',
+          currency: 'USDT',
+          description: `Further payment to deposit address ${deposit.address}${lateNote}`,
+          network: deposit.network,
+          address: deposit.address,
+          requiredConfirmations: networkConfig?.confirmations ?? transfer.confirmations,
+          reference: `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`,
+          ...details,
+        });
+      }
+      await tx
+        .update(chainTransfers)
+        .set({
+          status: 'CREDITED',
+          ledgerTransactionId: posting.ledgerTransactionId,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(chainTransfers.id, transfer.id));
+      await repo.updateDeposit(tx, deposit.transactionId, { status: 'CONFIRMED' });
+      return true;
+    });
+  }
+
+  expireDeposits() {
+    return repo.expireUnpaidDeposits(this.db);
+  }
+}

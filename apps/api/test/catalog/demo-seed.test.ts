@@ -1,0 +1,121 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { serverListings, users } from '../../src/db/schema/index';
+import { seedDemoData } from '../../src/db/seed/demo-seed';
+import { DEMO_LISTINGS } from '../../src/modules/catalog/catalog-demo-listings';
+import { startDemoGameServers } from '../../src/modules/catalog/demo-game-servers';
+import { GameStatusWorker } from '../../src/modules/catalog/game-status.job';
+import { createTestDatabase, type TestDatabase } from '../database';
+
+const log = pino({ level: 'silent' });
+// Away from the default 39100, which a running demo may hold.
+const portBase = 41_000 + randomInt(0, 20) * 100;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db, log, { gamePortBase: portBase });
+});
+afterAll(() => database.close());
+
+describe('the demo data', () => {
+  it('makes the two vendors and one signed-in account of each role, with passwords', async () => {
+    const accounts = await database.db
+      .select({
+        email: users.email,
+        displayName: users.displayName,
+        role: users.role,
+        passwordHash: users.passwordHash,
+      })
+      .from(users)
+      .orderBy(users.email);
+    expect(accounts.map(({ email, role }) => ({ email, role }))).toEqual([
+      { email: 'admin@crimsonhost.demo', role: 'admin' },
+      { email: 'renter@crimsonhost.demo', role: 'user' },
+      { email: 'support@crimsonhost.demo', role: 'support' },
+      { email: 'vendor.nordic@crimsonhost.demo', role: 'vendor' },
+      { email: 'vendor.pacific@crimsonhost.demo', role: 'vendor' },
+    ]);
+    // The second vendor owns listings but has no sign-in; everyone else got a password.
+    for (const account of accounts) {
+      if (account.email === 'vendor.pacific@crimsonhost.demo')
+        expect(account.passwordHash).toBeNull();
+      else expect(account.passwordHash).toMatch(/^\$argon2id\$/);
+    }
+  });
+
+  it('seeds about 60 listings across the five games, six or more regions and both vendors', async () => {
+    const [summary] = await queryRows<{
+      listings: number;
+      games: number;
+      regions: number;
+      vendors: number;
+      min_per_game: number;
+      cheapest: string;
+      dearest: string;
+    }>(
+      database.db,
+      sql`select count(*)::int as listings,
+                 count(distinct game_id)::int as games,
+                 count(distinct region_code)::int as regions,
+                 count(distinct vendor_id)::int as vendors,
+                 (select min(n)::int from (select count(*) as n from server_listings group by game_id) g) as min_per_game,
+                 min(price_micro)::text as cheapest,
+                 max(price_micro)::text as dearest
+            from server_listings`,
+    );
+    expect(summary).toMatchObject({ listings: 60, games: 5, vendors: 2 });
+    expect(summary!.regions).toBeGreaterThanOrEqual(6);
+    expect(summary!.min_per_game).toBeGreaterThanOrEqual(10);
+    // Cents per hour, as the derivation in docs/catalog-demo-data.md gives.
+    expect(BigInt(summary!.cheapest) % 10_000n).toBe(0n);
+    expect(BigInt(summary!.cheapest)).toBeGreaterThan(0n);
+    expect(BigInt(summary!.dearest)).toBeLessThan(1_000_000n);
+  });
+
+  it('does nothing the second time', async () => {
+    await seedDemoData(database.db, log, { gamePortBase: portBase });
+    const [row] = await queryRows<{ n: number; users: number }>(
+      database.db,
+      sql`select (select count(*)::int from server_listings) as n,
+                 (select count(*)::int from users) as users`,
+    );
+    expect(row).toEqual({ n: 60, users: 5 });
+  });
+
+  it('goes live from the demo game servers through the status job', async () => {
+    const demo = await startDemoGameServers(log, portBase);
+    try {
+      const worker = new GameStatusWorker(database.db, log, {
+        intervalMs: 60_000,
+        // Generous: on a loaded machine 51 answers within 300 ms each is not a given.
+        timeoutMs: 2000,
+        attempts: 2,
+        missThreshold: 1,
+        concurrency: 20,
+      });
+      const tally = await worker.checkDueServers();
+      const answering = DEMO_LISTINGS.filter((l) => l.behaviour === 'answers');
+      expect(demo.responders).toHaveLength(answering.length);
+      expect(tally.answered).toBe(answering.length);
+
+      for (const listing of DEMO_LISTINGS) {
+        const [row] = await database.db
+          .select({ status: serverListings.status, players: serverListings.playersCurrent })
+          .from(serverListings)
+          .where(eq(serverListings.queryPort, portBase + listing.index));
+        const expected = {
+          answers: { status: 'online', players: listing.players },
+          silent: { status: 'offline', players: 0 },
+          maintenance: { status: 'maintenance', players: 0 },
+        }[listing.behaviour];
+        expect(row, listing.name).toEqual(expected);
+      }
+    } finally {
+      await demo.stop();
+    }
+  });
+});

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './app';
+import { createUser } from './factories';
+import { startDiscordServer, type DiscordAccount } from './discord-server';
+
+let ctx: TestContext;
+let discord: Awaited<ReturnType<typeof startDiscordServer>>;
+
+beforeAll(async () => {
+  discord = await startDiscordServer('client-123', 'secret-456');
+  ctx = await createTestApp({
+    PUBLIC_URL: 'https://shop.example.com',
+    DISCORD_CLIENT_ID: 'client-123',
+    DISCORD_CLIENT_SECRET: 'secret-456',
+    DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
+    DISCORD_API_URL: discord.apiUrl,
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await discord.close();
+});
+
+let n = 0;
+const account = (overrides: Partial<DiscordAccount> = {}): DiscordAccount => {
+  n += 1;
+  return {
+    id: `80351110224678${n}`,
+    username: `gamer${n}`,
+    global_name: `Gamer ${n}`,
+    email: `gamer${n}@example.com`,
+    verified: true,
+    ...overrides,
+  };
+};
+
+/** Start, approve on "Discord", and post the callback as the web page does. */
+async function signInWithDiscord(who: DiscordAccount) {
+  const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
+  expect(start.statusCode).toBe(302);
+  const authorizationUrl = start.headers.location as string;
+  expect(authorizationUrl.startsWith(discord.authorizeUrl)).toBe(true);
+  const { code, state } = discord.approve(authorizationUrl, who);
+  expect(new URL(authorizationUrl).searchParams.get('redirect_uri')).toBe(
+    'https://shop.example.com/auth/discord/callback',
+  );
+  expect(new URL(authorizationUrl).searchParams.get('scope')).toBe('identify email');
+  const callback = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/discord/callback',
+    payload: { code, state },
+  });
+  return { callback, code, state };
+}
+
+describe('sign-in with Discord', () => {
+  it('tells the web app that Discord is offered', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(response.json()).toEqual({ data: { discord: true } });
+  });
+
+  it('makes an account for a new verified Discord user, with recovery codes, and signs it in next time', async () => {
+    const who = account();
+    const { callback } = await signInWithDiscord(who);
+    expect(callback.statusCode).toBe(200);
+    const { data } = callback.json();
+    expect(data.user).toMatchObject({
+      email: who.email,
+      displayName: who.global_name,
+      authProvider: 'discord',
+      hasPassword: false,
+      discordLinked: true,
+    });
+    expect(data.tokens.token_type).toBe('Bearer');
+    expect(data.recoveryCodes).toHaveLength(10);
+
+    const again = (await signInWithDiscord(who)).callback;
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.user.id).toBe(data.user.id);
+    expect(again.json().data.recoveryCodes).toBeUndefined();
+  });
+
+  it('links to an existing local account only after its password is proven', async () => {
+    const local = await createUser(ctx.database.db, { email: 'owner@example.com' });
+    const { callback } = await signInWithDiscord(account({ email: 'OWNER@example.com' }));
+    expect(callback.statusCode).toBe(409);
+    const { error } = callback.json();
+    expect(error.code).toBe('LINK_REQUIRED');
+    expect(error.details.email).toBe('owner@example.com');
+    const linkToken: string = error.details.linkToken;
+
+    const wrong = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/link',
+      payload: { linkToken, password: 'not the password' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('WRONG_PASSWORD');
+    const linked = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/link',
+      payload: { linkToken, password: local.password },
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().data.user).toMatchObject({
+      id: local.id,
+      discordLinked: true,
+      hasPassword: true,
+    });
+    const replay = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/link',
+      payload: { linkToken, password: local.password },
+    });
+    expect(replay.json().error.code).toBe('LINK_INVALID');
+  });
+
+  it('never takes over an account through an unverified Discord e-mail', async () => {
+    const local = await createUser(ctx.database.db, { email: 'victim@example.com' });
+    const { callback } = await signInWithDiscord(account({ email: local.email, verified: false }));
+    expect(callback.statusCode).toBe(409);
+    expect(callback.json().error.code).toBe('EMAIL_TAKEN');
+    expect(callback.json().error.details).toBeUndefined();
+  });
+
+  it('refuses a state it did not issue, or one used before', async () => {
+    const forged = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/callback',
+      payload: { code: 'abc', state: 'made-up-state' },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('OAUTH_STATE_INVALID');
+    const { code, state } = await signInWithDiscord(account());
+    const replay = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/callback',
+      payload: { code, state },
+    });
+    expect(replay.json().error.code).toBe('OAUTH_STATE_INVALID');
+  });
+
+  it('answers a clear error when Discord refuses the code', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
+    const state = new URL(start.headers.location as string).searchParams.get('state');
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/callback',
+      payload: { code: 'never-issued', state },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toEqual({
+      code: 'DISCORD_FAILED',
+      message: 'Discord did not confirm the sign-in. Please try again.',
+    });
+  });
+
+  it('refuses a banned Discord user', async () => {
+    const who = account();
+    const first = (await signInWithDiscord(who)).callback.json().data.user;
+    const { sql } = await import('drizzle-orm');
+    await ctx.database.db.execute(sql`update users set status = 'banned' where id = ${first.id}`);
+    expect((await signInWithDiscord(who)).callback.json().error.code).toBe('ACCOUNT_BANNED');
+  });
+});
+
+describe('without Discord configured', () => {
+  it('says sign-in with Discord is not set up', async () => {
+    const plain = await createTestApp();
+    try {
+      expect(
+        (await plain.app.inject({ method: 'GET', url: '/api/auth/providers' })).json(),
+      ).toEqual({ data: { discord: false } });
+      const start = await plain.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
+      expect(start.statusCode).toBe(503);
+      expect(start.json().error.code).toBe('DISCORD_UNAVAILABLE');
+    } finally {
+      await plain.close();
+    }
+  });
+});

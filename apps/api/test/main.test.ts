@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../src/db/client';
+import { readJournal } from '../src/db/migrate';
+import { apiRoot } from '../src/lib/package-paths';
+
+/** Starts the real server process (`src/main.ts` through tsx) with its own environment. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(port: number, child: ChildProcess) {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return (await response.json()) as { data: { database: { driver: string } } };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL'],
+    [{ LOG_LEVEL: 'chatty' }, 'LOG_LEVEL'],
+  ])('stops at start-up with one line naming the bad variable (%j)', async (env, key) => {
+    const server = startServer(env);
+    expect(await server.exited).toBe(1);
+    const { stderr } = server.output();
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(`Invalid configuration: ${key}`);
+    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('runs on PGlite in DATA_DIR, closes cleanly on SIGTERM, and keeps its data across a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-data-'));
+    dataDirs.push(dataDir);
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: dataDir,
+      DEMO_DATA: 'false',
+    };
+
+    const first = startServer(env);
+    const health = await waitForHealth(port, first.child);
+    expect(health.data.database.driver).toBe('pglite');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output().stdout).toContain('closed cleanly');
+
+    // A row written while the server is down must still be there after it ran again.
+    const pgliteDir = path.join(dataDir, 'pglite');
+    const offline = await openDatabase({ driver: 'pglite', dataDir: pgliteDir });
+    await offline.db.execute(sql`insert into job_leases (name) values ('written-while-stopped')`);
+    await offline.close();
+
+    const second = startServer(env);
+    await waitForHealth(port, second.child);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    const after = await openDatabase({ driver: 'pglite', dataDir: pgliteDir });
+    const rows = await queryRows<{ marker: number; migrations: number }>(
+      after.db,
+      sql`select (select count(*)::int from job_leases where name = 'written-while-stopped') as marker,
+                 (select count(*)::int from drizzle.__drizzle_migrations) as migrations`,
+    );
+    await after.close();
+    expect(rows[0]!.marker).toBe(1);
+    expect(rows[0]!.migrations).toBe(readJournal().length);
+  }, 120_000);
+});

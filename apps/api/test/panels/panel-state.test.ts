@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { panelStates } from '../../src/db/schema/index';
+import { DemoPanel } from '../../src/modules/panels/demo-panel';
+import { runStateFromStats } from '../../src/modules/panels/panel.service';
+import { createListing, createVendor } from '../catalog/catalog-factories';
+import { createTestDatabase, type TestDatabase } from '../database';
+import { closedPort, eventsOf, linkedListing, manualClock, panelService } from './panel-fixture';
+
+let database: TestDatabase;
+let panel: DemoPanel;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // Long enough that a read right after a power call still sees the step in between.
+  panel = await DemoPanel.start({ startDelayMs: 500, stopDelayMs: 500 });
+});
+afterAll(async () => {
+  await panel.close();
+  await database.close();
+});
+beforeEach(() => panel.reset());
+
+const resourceCalls = () => panel.requests.filter((request) => request.path.endsWith('/resources'));
+
+describe('the run state', () => {
+  it.each([
+    ['offline', 'stopped'],
+    ['starting', 'starting'],
+    ['running', 'running'],
+    ['stopping', 'stopping'],
+  ] as const)("maps the panel's current_state %s to %s", async (panelState, expected) => {
+    const { listingId, identifier } = await linkedListing(database.db, panel);
+    panel.setState(identifier, panelState);
+    const view = await panelService(database.db).runState(listingId);
+    expect(view).toMatchObject({ state: expected, detail: null, ageSeconds: 0 });
+    expect(new Date(view!.checkedAt).getTime()).toBeGreaterThan(Date.now() - 5000);
+    expect(await eventsOf(database.db, listingId)).toEqual([]);
+  });
+
+  it.each([
+    ['suspended', 'The server is suspended on its control panel.'],
+    [
+      'install_failed',
+      'This server has not yet completed its installation process, please try again later.',
+    ],
+    [
+      'installing',
+      'This server has not yet completed its installation process, please try again later.',
+    ],
+  ] as const)('is error with a reason for a %s server', async (status, detail) => {
+    const { listingId, identifier } = await linkedListing(database.db, panel);
+    panel.setStatus(identifier, status);
+    expect(await panelService(database.db).runState(listingId)).toMatchObject({
+      state: 'error',
+      detail,
+    });
+    const events = await eventsOf(database.db, listingId);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.kind).toBe(status === 'suspended' ? 'state_error' : 'conflict');
+  });
+
+  it('maps stopped (the panel default) and an unknown state too', () => {
+    const stats = (current_state: string, is_suspended = false) => ({
+      current_state,
+      is_suspended,
+      resources: {},
+    });
+    expect(runStateFromStats(stats('stopped'))).toEqual({ state: 'stopped', detail: null });
+    expect(runStateFromStats(stats('running', true)).state).toBe('error');
+    expect(runStateFromStats(stats('exploded'))).toEqual({
+      state: 'error',
+      detail: "The control panel reported a state this shop does not know ('exploded').",
+    });
+  });
+
+  it('is null for a listing without a panel', async () => {
+    const vendor = await createVendor(database.db);
+    const listing = await createListing(database.db, { vendorId: vendor.id });
+    expect(await panelService(database.db).runState(listing.id)).toBeNull();
+    expect(panel.requests).toEqual([]);
+  });
+
+  it('follows the demo process: start -> starting -> running, stop -> stopping -> stopped', async () => {
+    const { listingId } = await linkedListing(database.db, panel);
+    const service = panelService(database.db, { cacheMs: 0 });
+    await service.power(listingId, 'start');
+    expect((await service.runState(listingId))!.state).toBe('starting');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await service.runState(listingId))!.state).toBe('running');
+    await service.power(listingId, 'stop');
+    expect((await service.runState(listingId))!.state).toBe('stopping');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await service.runState(listingId))!.state).toBe('stopped');
+  });
+});
+
+describe('the run state cache', () => {
+  it('serves a read within the cache age from panel_states, with its age, and asks again after', async () => {
+    const { listingId, identifier } = await linkedListing(database.db, panel);
+    const clock = manualClock();
+    const service = panelService(database.db, { cacheMs: 10_000, now: clock.now });
+
+    const first = await service.runState(listingId);
+    expect(first).toMatchObject({ state: 'stopped', ageSeconds: 0 });
+    expect(resourceCalls()).toHaveLength(1);
+    const [stored] = await database.db
+      .select()
+      .from(panelStates)
+      .where(eq(panelStates.listingId, listingId));
+    expect(stored).toMatchObject({ state: 'stopped', detail: null });
+    expect(stored!.checkedAt.toISOString()).toBe(first!.checkedAt);
+
+    // The panel changes, but within the cache age nobody asks it.
+    panel.setState(identifier, 'running');
+    clock.advance(4_600);
+    const second = await service.runState(listingId);
+    expect(second).toEqual({ ...first, ageSeconds: 4 });
+    expect(resourceCalls()).toHaveLength(1);
+
+    // Another instance (another service on the same database) shares the stored state.
+    const other = panelService(database.db, { cacheMs: 10_000, now: clock.now });
+    expect((await other.runState(listingId))!.ageSeconds).toBe(4);
+    expect(resourceCalls()).toHaveLength(1);
+
+    clock.advance(5_400);
+    const third = await service.runState(listingId);
+    expect(third).toMatchObject({ state: 'running', ageSeconds: 0 });
+    expect(resourceCalls()).toHaveLength(2);
+  });
+
+  it('makes one panel call for many readers at once', async () => {
+    const { listingId } = await linkedListing(database.db, panel);
+    panel.setLatency(100);
+    const service = panelService(database.db, { cacheMs: 10_000 });
+    const views = await Promise.all(Array.from({ length: 8 }, () => service.runState(listingId)));
+    expect(new Set(views.map((view) => view!.state))).toEqual(new Set(['stopped']));
+    expect(resourceCalls()).toHaveLength(1);
+  });
+});
+
+describe('a failing panel gives state error with a detail, not a throw', () => {
+  it.each([
+    ['404', 'The control panel does not know this server.', 'not_found'],
+    ['429', 'The control panel is busy; the state will be read again shortly.', 'busy'],
+    ['500', 'The control panel reported an error (HTTP 500).', 'panel_error'],
+    ['403', "The control panel refused the vendor's access key.", 'unauthorized'],
+  ] as const)('%s', async (failure, detail, kind) => {
+    const { listingId } = await linkedListing(database.db, panel, {
+      onPanel: failure !== '404',
+      apiKey: failure === '403' ? 'ptlc_NotAKeyThePanelKnows000' : undefined,
+    });
+    if (failure === '429') panel.failNext(429, { retryAfterSeconds: 5 });
+    if (failure === '500') panel.failNext(500);
+    expect(await panelService(database.db).runState(listingId)).toMatchObject({
+      state: 'error',
+      detail,
+      ageSeconds: 0,
+    });
+    expect((await eventsOf(database.db, listingId)).map((event) => event.kind)).toEqual([kind]);
+  });
+
+  it('a slow panel: error at the bound, measured not to hang', async () => {
+    const { listingId } = await linkedListing(database.db, panel);
+    panel.setLatency(10_000);
+    const started = Date.now();
+    const view = await panelService(database.db, { stateTimeoutMs: 300 }).runState(listingId);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(view).toMatchObject({
+      state: 'error',
+      detail: 'The control panel did not answer within 1 second.',
+    });
+    expect(await eventsOf(database.db, listingId)).toEqual([
+      { kind: 'timeout', message: 'state: No answer from the panel within 300 ms' },
+    ]);
+  });
+
+  it('an unreachable panel, told to the vendor once while it stays down', async () => {
+    const port = await closedPort();
+    const { listingId } = await linkedListing(database.db, panel, {
+      panelUrl: `http://127.0.0.1:${port}`,
+    });
+    const clock = manualClock();
+    const service = panelService(database.db, { cacheMs: 1000, now: clock.now });
+    for (let read = 0; read < 3; read += 1) {
+      expect(await service.runState(listingId)).toMatchObject({
+        state: 'error',
+        detail: 'The control panel cannot be reached.',
+        ageSeconds: 0,
+      });
+      clock.advance(1500);
+    }
+    const events = await eventsOf(database.db, listingId);
+    expect(events).toEqual([
+      {
+        kind: 'unreachable',
+        message: `state: Cannot connect to the panel at http://127.0.0.1:${port}: ECONNREFUSED`,
+      },
+    ]);
+  });
+});

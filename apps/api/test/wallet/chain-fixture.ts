@@ -1,0 +1,103 @@
+import { createServer } from 'node:net';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import type { Hex } from 'viem';
+import { pino } from 'pino';
+import { http } from 'viem';
+import { EvmChainClient } from '../../src/modules/chains/evm-client';
+import type { ChainSettings } from '../../src/modules/chains/chain-settings';
+import { DepositWatcher } from '../../src/modules/chains/deposit-watcher';
+import { startLocalChain, type LocalChain } from '../../src/modules/chains/local-chain';
+import type { WalletService } from '../../src/modules/wallet/wallet.service';
+import type { Database } from '../../src/db/client';
+
+/** The public test wallet 'abandon … about': fine for tests, never for money. */
+const root = HDKey.fromMasterSeed(
+  mnemonicToSeedSync(
+    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+  ),
+);
+export const TEST_XPUBS = {
+  TRC20: root.derive("m/44'/195'/0'").publicExtendedKey,
+  EVM: root.derive("m/44'/60'/0'").publicExtendedKey,
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface ChainFixture {
+  chain: LocalChain;
+  usdt6: Hex;
+  usdt18: Hex;
+  settings: ChainSettings;
+  stop(): Promise<void>;
+}
+
+/** anvil with a 6-decimal USDT (ERC20) and an 18-decimal one (BEP20) on the same local chain. */
+export async function startChainFixture(): Promise<ChainFixture> {
+  const chain = await startLocalChain({ port: await freePort() });
+  const usdt6 = await chain.deployToken(6);
+  const usdt18 = await chain.deployToken(18);
+  const settings: ChainSettings = {
+    ERC20: {
+      network: 'ERC20',
+      xpub: TEST_XPUBS.EVM,
+      contract: usdt6,
+      decimals: 6,
+      nodeUrl: chain.rpcUrl,
+      demo: true,
+    },
+    BEP20: {
+      network: 'BEP20',
+      xpub: TEST_XPUBS.EVM,
+      contract: usdt18,
+      decimals: 18,
+      nodeUrl: chain.rpcUrl,
+      demo: true,
+    },
+  };
+  return { chain, usdt6, usdt18, settings, stop: () => chain.stop() };
+}
+
+/** A watcher for one network on the fixture chain; `calls` counts its JSON-RPC requests. */
+export function watcherFor(
+  db: Database,
+  wallet: WalletService,
+  fixture: ChainFixture,
+  network: 'ERC20' | 'BEP20',
+  options: { missingGraceMs?: number } = {},
+) {
+  const settings = fixture.settings[network]!;
+  const calls: string[] = [];
+  const transport = http(settings.nodeUrl, {
+    retryCount: 0,
+    onFetchRequest: async (request) => {
+      const body = (await request.clone().json()) as { method: string } | Array<{ method: string }>;
+      for (const call of Array.isArray(body) ? body : [body]) calls.push(call.method);
+    },
+  });
+  const client = new EvmChainClient({
+    rpcUrl: settings.nodeUrl,
+    contract: settings.contract,
+    transport,
+  });
+  const watcher = new DepositWatcher(db, pino({ level: 'silent' }), wallet, settings, client, {
+    intervalMs: 1000,
+    maxBlockRange: 500,
+    reorgWindow: 12,
+    missingGraceMs: options.missingGraceMs ?? 60_000,
+    startBlock: 0n,
+  });
+  return { watcher, calls };
+}

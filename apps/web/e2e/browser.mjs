@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+export const SCREENSHOT_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'screenshots',
+);
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 740 };
+
+/** Debian's Chromium, headless, with the flags CI needs (no sandbox in a container, no GPU). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh browser context (its own local storage) at the given viewport. `theme` preloads the
+ * stored theme, as a returning visitor would have it.
+ */
+export async function openPage(browser, viewport, { theme } = {}) {
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+  if (theme) {
+    await context.addInitScript((value) => {
+      window.localStorage.setItem('crimsonhost.theme', value);
+    }, theme);
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Keeps a full-page screenshot under e2e/screenshots (git-ignored) for a person to look at. */
+export async function saveScreenshot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Whether the page is wider than its viewport (a horizontal scrollbar). */
+export function hasHorizontalOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/**
+ * Records what should never happen on a page: console errors (CSP refusals are reported there
+ * too), uncaught exceptions, and securitypolicyviolation events.
+ */
+export async function watchForErrors(page) {
+  const problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.exposeFunction('__reportCspViolation', (text) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  return problems;
+}

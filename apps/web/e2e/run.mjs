@@ -1,0 +1,160 @@
+// End-to-end run: build everything, start the real server on a free port with a fresh data folder,
+// run e2e/*.e2e.mjs with node's test runner against it, and always stop the server afterwards.
+// E2E_SKIP_BUILD=1 reuses the current build (handy when re-running the suite locally).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailServer } from './mail-server.mjs';
+
+const e2eDir = path.dirname(fileURLToPath(import.meta.url));
+const webDir = path.resolve(e2eDir, '..');
+const repoRoot = path.resolve(webDir, '../..');
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The first of `count` consecutive free ports, none of them in `taken`, so the demo game servers
+ * get a range of their own.
+ */
+async function freePortRange(count, taken = []) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    let free = !taken.some((port) => port >= base && port < base + count);
+    for (let port = base; port < base + count && free; port += 1) free = await portIsFree(port);
+    if (free) return base;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}
+
+async function waitForHealth(baseUrl, server) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`GET /api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+function stopServer(server) {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    server.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+function printServerLog(logPath) {
+  const lines = readFileSync(logPath, 'utf8').trimEnd().split('\n');
+  console.error(`--- last server log lines (${logPath}) ---`);
+  console.error(lines.slice(-40).join('\n'));
+}
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('e2e: the build failed');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-e2e-'));
+const logPath = path.join(dataDir, 'server.log');
+const log = createWriteStream(logPath);
+// Password reset mail goes over real SMTP to a local server; the tests read it from mailDir.
+const mailDir = path.join(dataDir, 'mail');
+const mail = await startMailServer(mailDir);
+// The demo chain, panel and game servers on ports of their own, so a storefront already running
+// here (npm start) does not collide; the tests get the chain's port to pay deposits with demo:pay.
+const chainPort = await freePort();
+let panelPort = await freePort();
+while (panelPort === chainPort) panelPort = await freePort();
+const demoPorts = {
+  DEMO_CHAIN_PORT: String(chainPort),
+  DEMO_PANEL_PORT: String(panelPort),
+  DEMO_GAME_PORT_BASE: String(await freePortRange(60, [chainPort, panelPort])),
+};
+
+const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    PUBLIC_URL: baseUrl,
+    SMTP_URL: mail.url,
+    ...demoPorts,
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.pipe(log);
+server.stderr.pipe(log);
+
+let exitCode = 1;
+const interrupt = (signal) => {
+  void stopServer(server).then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+};
+process.once('SIGINT', interrupt);
+process.once('SIGTERM', interrupt);
+
+try {
+  await waitForHealth(baseUrl, server);
+  console.log(`e2e: server ready at ${baseUrl} (data in ${dataDir})`);
+  const files = readdirSync(e2eDir)
+    .filter((name) => name.endsWith('.e2e.mjs'))
+    .sort()
+    .map((name) => path.join('e2e', name));
+  const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...files], {
+    cwd: webDir,
+    env: { ...process.env, BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, ...demoPorts },
+    stdio: 'inherit',
+  });
+  exitCode = await new Promise((resolve) => {
+    tests.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  if (exitCode !== 0) printServerLog(logPath);
+} catch (error) {
+  console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+  printServerLog(logPath);
+} finally {
+  await stopServer(server);
+  await mail.close();
+  log.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,16 @@
+import { paths } from '../paths';
+
+/** Pages that make no sense to come back to after signing in. */
+const NOT_A_DESTINATION: string[] = [paths.login.path, paths.register.path];
+
+/**
+ * Where to go after signing in: the `redirectTo` of the URL when it is a path of this app (never
+ * another site, so a crafted link cannot send people away), else home.
+ */
+export function redirectTarget(redirectTo: string | null | undefined): string {
+  if (!redirectTo || !redirectTo.startsWith('/') || /^\/[/\\]/.test(redirectTo)) {
+    return paths.home.href();
+  }
+  const { pathname } = new URL(redirectTo, 'http://localhost');
+  return NOT_A_DESTINATION.includes(pathname) ? paths.home.href() : redirectTo;
+}

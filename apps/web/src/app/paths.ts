@@ -1,0 +1,60 @@
+/**
+ * Every route of the web app: `path` is the router pattern, `href()` builds a link to it.
+ * Routes of later features are added here when their pages exist.
+ */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  servers: {
+    path: '/servers',
+    /** `search`: the list's filters, sort and page, as the servers page writes them. */
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/servers?${query}` : '/servers';
+    },
+  },
+  server: { path: '/servers/:id', href: (id: string) => `/servers/${encodeURIComponent(id)}` },
+  buyerProtection: {
+    path: '/policies/buyer-protection',
+    href: (section?: string) => `/policies/buyer-protection${section ? `#${section}` : ''}`,
+  },
+  login: {
+    path: '/login',
+    /** `redirectTo`: where to go back to after signing in. */
+    href: (redirectTo?: string) =>
+      redirectTo ? `/login?${new URLSearchParams({ redirectTo }).toString()}` : '/login',
+  },
+  register: {
+    path: '/register',
+    href: (redirectTo?: string) =>
+      redirectTo ? `/register?${new URLSearchParams({ redirectTo }).toString()}` : '/register',
+  },
+  /** Without `token`: the choice between a reset mail and a recovery code; with it, a new password. */
+  recovery: { path: '/recovery', href: () => '/recovery' },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  accountRecovery: { path: '/account-recovery', href: () => '/account-recovery' },
+  authCallback: { path: '/auth/callback', href: () => '/auth/callback' },
+  discordCallback: { path: '/auth/discord/callback', href: () => '/auth/discord/callback' },
+  authHealth: { path: '/health/auth', href: () => '/health/auth' },
+  profile: { path: '/profile', href: () => '/profile' },
+  // Signed-in areas of later issues; linked from the menus, routed when their pages exist.
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  wallet: { path: '/wallet', href: () => '/wallet' },
+  /** The transaction status view (spec section 4), reached from the timeline. */
+  walletTransaction: {
+    path: '/wallet/transactions/:id',
+    href: (id: string) => `/wallet/transactions/${encodeURIComponent(id)}`,
+  },
+  rentals: {
+    path: '/rentals',
+    /** `search`: the list's status filter and page, as the rentals page writes them. */
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/rentals?${query}` : '/rentals';
+    },
+  },
+  settings: { path: '/settings', href: () => '/settings' },
+  support: { path: '/support', href: () => '/support' },
+  admin: { path: '/admin/*', href: () => '/admin' },
+  vendor: { path: '/vendor/*', href: () => '/vendor' },
+  notFound: { path: '*', href: () => '/not-found' },
+} as const;

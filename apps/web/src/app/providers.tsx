@@ -1,0 +1,103 @@
+import { useEffect, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
+import { PRIMARY_COLOR, TOAST_DURATION_MS, type Theme } from '@crimsonhost/shared/constants';
+import { ApiError } from '../lib/api-client';
+import { ThemeModeProvider, useThemeMode } from './theme-mode';
+
+const TOAST_DURATION_S = TOAST_DURATION_MS / 1000;
+const MAX_QUERY_RETRIES = 2;
+
+/** Retries only what may pass on a second try: no answer at all, or a server-side failure. */
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const FONT_FAMILY =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+/** Links get a red that keeps 4.5:1 contrast on each theme's background. */
+const LINK_COLORS: Record<Theme, string> = { light: '#b91c1c', dark: '#f87171' };
+/**
+ * Error red that keeps 4.5:1 on each theme's background (antd's #ff4d4f has about 3.3:1 on
+ * white): form errors, danger buttons and menu items are text a person must read.
+ */
+const ERROR_COLORS: Record<Theme, string> = { light: '#dc2626', dark: '#f87171' };
+/** Secondary text (antd's default is 45% opacity, below 4.5:1) raised to 65% for contrast. */
+const DESCRIPTION_COLORS: Record<Theme, string> = {
+  light: 'rgba(0, 0, 0, 0.65)',
+  dark: 'rgba(255, 255, 255, 0.65)',
+};
+
+export function themeConfig(theme: Theme): ThemeConfig {
+  return {
+    algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: PRIMARY_COLOR,
+      colorLink: LINK_COLORS[theme],
+      colorTextDescription: DESCRIPTION_COLORS[theme],
+      colorError: ERROR_COLORS[theme],
+      colorLinkHover: theme === 'dark' ? '#fca5a5' : '#991b1b',
+      colorLinkActive: theme === 'dark' ? '#fecaca' : '#7f1d1d',
+      fontFamily: FONT_FAMILY,
+      borderRadius: 8,
+    },
+    components: {
+      Menu: { itemSelectedColor: LINK_COLORS[theme] },
+    },
+  };
+}
+
+/** Paints <html> with the theme's colours (theme-init.js does the same before the bundle runs). */
+function DocumentTheme({ theme }: { theme: Theme }) {
+  const { token } = antdTheme.useToken();
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.style.colorScheme = theme;
+    root.style.backgroundColor = token.colorBgLayout;
+    root.style.color = token.colorText;
+  }, [theme, token.colorBgLayout, token.colorText]);
+  return null;
+}
+
+function ThemedDesignSystem({ children }: { children: ReactNode }) {
+  const { theme } = useThemeMode();
+  return (
+    <ConfigProvider theme={themeConfig(theme)}>
+      <DocumentTheme theme={theme} />
+      <AntdApp
+        message={{ duration: TOAST_DURATION_S }}
+        notification={{ duration: TOAST_DURATION_S }}
+      >
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeModeProvider>
+        <ThemedDesignSystem>{children}</ThemedDesignSystem>
+      </ThemeModeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,145 @@
+import { lazy } from 'react';
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
+import { AuthProvider } from './auth/auth-provider';
+import { RequireAuth } from './auth/require-auth';
+import { CustomerLayout } from './layouts/customer-layout';
+import { paths } from './paths';
+import { StaffAreaRedirect } from './staff-area-redirect';
+
+const HomePage = lazy(() =>
+  import('../features/home/pages/home-page').then((module) => ({ default: module.HomePage })),
+);
+const BuyerProtectionPage = lazy(() =>
+  import('../features/policies/pages/buyer-protection-page').then((module) => ({
+    default: module.BuyerProtectionPage,
+  })),
+);
+const ServersPage = lazy(() =>
+  import('../features/catalog/pages/servers-page').then((module) => ({
+    default: module.ServersPage,
+  })),
+);
+const ServerDetailPage = lazy(() =>
+  import('../features/catalog/pages/server-detail-page').then((module) => ({
+    default: module.ServerDetailPage,
+  })),
+);
+const LoginPage = lazy(() =>
+  import('../features/auth/pages/login-page').then((module) => ({ default: module.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/pages/register-page').then((module) => ({
+    default: module.RegisterPage,
+  })),
+);
+const RecoveryPage = lazy(() =>
+  import('../features/auth/pages/recovery-page').then((module) => ({
+    default: module.RecoveryPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/pages/forgot-password-page').then((module) => ({
+    default: module.ForgotPasswordPage,
+  })),
+);
+const AccountRecoveryPage = lazy(() =>
+  import('../features/auth/pages/account-recovery-page').then((module) => ({
+    default: module.AccountRecoveryPage,
+  })),
+);
+const AuthCallbackPage = lazy(() =>
+  import('../features/auth/pages/auth-callback-page').then((module) => ({
+    default: module.AuthCallbackPage,
+  })),
+);
+const DiscordCallbackPage = lazy(() =>
+  import('../features/auth/pages/discord-callback-page').then((module) => ({
+    default: module.DiscordCallbackPage,
+  })),
+);
+const AuthHealthPage = lazy(() =>
+  import('../features/auth/pages/auth-health-page').then((module) => ({
+    default: module.AuthHealthPage,
+  })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/pages/profile-page').then((module) => ({
+    default: module.ProfilePage,
+  })),
+);
+const RentalsPage = lazy(() =>
+  import('../features/rentals/pages/rentals-page').then((module) => ({
+    default: module.RentalsPage,
+  })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/pages/dashboard-page').then((module) => ({
+    default: module.DashboardPage,
+  })),
+);
+const WalletPage = lazy(() =>
+  import('../features/wallet/pages/wallet-page').then((module) => ({
+    default: module.WalletPage,
+  })),
+);
+const TransactionStatusPage = lazy(() =>
+  import('../features/wallet/pages/transaction-status-page').then((module) => ({
+    default: module.TransactionStatusPage,
+  })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/errors/pages/not-found-page').then((module) => ({
+    default: module.NotFoundPage,
+  })),
+);
+
+/** Routes of later issues (servers, accounts, wallet, support) join here as their pages land. */
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <ErrorBoundary>
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      </ErrorBoundary>
+    ),
+    children: [
+      { path: paths.admin.path, element: <StaffAreaRedirect /> },
+      { path: paths.vendor.path, element: <StaffAreaRedirect /> },
+      {
+        element: <CustomerLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: paths.buyerProtection.path, element: <BuyerProtectionPage /> },
+          { path: paths.servers.path, element: <ServersPage /> },
+          { path: paths.server.path, element: <ServerDetailPage /> },
+          { path: paths.login.path, element: <LoginPage /> },
+          { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.recovery.path, element: <RecoveryPage /> },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+          { path: paths.accountRecovery.path, element: <AccountRecoveryPage /> },
+          { path: paths.authCallback.path, element: <AuthCallbackPage /> },
+          { path: paths.discordCallback.path, element: <DiscordCallbackPage /> },
+          { path: paths.authHealth.path, element: <AuthHealthPage /> },
+          {
+            // Signed-in only. /dashboard, /wallet and /rentals join here with their pages.
+            element: <RequireAuth />,
+            children: [
+              { path: paths.profile.path, element: <ProfilePage /> },
+              { path: paths.dashboard.path, element: <DashboardPage /> },
+              { path: paths.wallet.path, element: <WalletPage /> },
+              { path: paths.walletTransaction.path, element: <TransactionStatusPage /> },
+              { path: paths.rentals.path, element: <RentalsPage /> },
+            ],
+          },
+          { path: paths.notFound.path, element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

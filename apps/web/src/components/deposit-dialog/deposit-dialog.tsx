@@ -1,0 +1,250 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Form, Modal, Result, Skeleton, Steps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { DEPOSIT_ADDRESS_TTL_MINUTES, type Network } from '@crimsonhost/shared/constants';
+import type { DepositConfig, DepositStatusView } from '@crimsonhost/shared/wallet';
+import { isUsdtAmount } from '@crimsonhost/shared/money';
+import { paths } from '../../app/paths';
+import { toApiError } from '../../lib/api-client';
+import { plainUsdt } from '../../lib/wallet/usdt-format';
+import { WALLET_QUERY_KEY } from '../../lib/wallet/wallet-query-keys';
+import { applyFieldErrors } from '../app-form';
+import { useToast } from '../use-toast';
+import { useCreateDeposit, type OpenedDeposit } from './api/create-deposit';
+import { useDepositConfig } from './api/get-deposit-config';
+import { AmountStep, type AmountValues } from './amount-step';
+import { ConfirmationStep } from './confirmation-step';
+import { generationFailureMessage, newIdempotencyKey } from './deposit-rules';
+import { PaymentStep } from './payment-step';
+
+export const ADDRESS_GENERATED_MESSAGE = 'Deposit address generated successfully!';
+export const DEPOSIT_CONFIRMED_MESSAGE = 'Deposit confirmed successfully!';
+export const ADDRESS_EXPIRED_MESSAGE = 'Deposit address expired. Please generate a new one.';
+
+const STEP_TITLES = ['Amount', 'Send payment', 'Confirmation'];
+
+type Stage =
+  | { step: 0 }
+  | { step: 1; opened: OpenedDeposit; deadline: number }
+  | { step: 2; opened: OpenedDeposit; status: DepositStatusView };
+
+export interface DepositDialogProps {
+  open: boolean;
+  /** Called when the person closes the dialog (or leaves it for another page). */
+  onClose: () => void;
+  /**
+   * The amount to start with, e.g. what a rental still needs: '25', a wire amount '25.000000',
+   * or a whole number of USDT. The person may change it; anything else is ignored.
+   */
+  defaultAmount?: string | number;
+}
+
+function initialAmount(defaultAmount: string | number | undefined): string | undefined {
+  if (typeof defaultAmount === 'number') {
+    return Number.isSafeInteger(defaultAmount) && defaultAmount > 0
+      ? String(defaultAmount)
+      : undefined;
+  }
+  if (!defaultAmount || !isUsdtAmount(defaultAmount)) return undefined;
+  const text = defaultAmount.trim();
+  return plainUsdt(text.includes('.') ? text : `${text}.0`);
+}
+
+function defaultNetworkOf(config: DepositConfig): Network | undefined {
+  return (
+    config.networks.find((network) => network.id === config.defaultNetwork)?.id ??
+    config.networks[0]?.id
+  );
+}
+
+/**
+ * When the address expires on this device's clock: the server's expiry moved by the clocks'
+ * difference, and never more than the 30 minutes an address is valid.
+ */
+function deadlineOf({ deposit, clockOffsetMs }: OpenedDeposit): number {
+  const latest = Date.now() + DEPOSIT_ADDRESS_TTL_MINUTES * 60_000;
+  return Math.min(Date.parse(deposit.expiresAt) - clockOffsetMs, latest);
+}
+
+/** One run of the dialog, from the amount to the confirmation; a new run starts from scratch. */
+function DepositFlow({
+  config,
+  defaultAmount,
+  onClose,
+}: {
+  config: DepositConfig;
+  defaultAmount?: string | number;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<AmountValues>();
+  const [stage, setStage] = useState<Stage>({ step: 0 });
+  const [values, setValues] = useState<AmountValues>(() => ({
+    amount: initialAmount(defaultAmount),
+    network: defaultNetworkOf(config),
+  }));
+  // One Idempotency-Key per attempt: a retry of the same request reuses it (so a lost answer
+  // cannot open a second address); a changed request or a new deposit gets a new one.
+  const attempt = useRef<{ key: string; request: string } | null>(null);
+  const createDeposit = useCreateDeposit();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const networkOf = (id: Network) => config.networks.find((network) => network.id === id);
+
+  const generate = async (request: { amount: string; network: Network }) => {
+    setValues(request);
+    const fingerprint = `${request.amount}|${request.network}`;
+    if (attempt.current?.request !== fingerprint) {
+      attempt.current = { key: newIdempotencyKey(), request: fingerprint };
+    }
+    try {
+      const opened = await createDeposit.mutateAsync({
+        ...request,
+        idempotencyKey: attempt.current.key,
+      });
+      attempt.current = null;
+      toast('success', ADDRESS_GENERATED_MESSAGE);
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+      setStage({ step: 1, opened, deadline: deadlineOf(opened) });
+    } catch (raw) {
+      const error = toApiError(raw);
+      applyFieldErrors(form, error);
+      toast('error', generationFailureMessage(error));
+    }
+  };
+
+  const backToAmount = () => {
+    attempt.current = null;
+    setStage({ step: 0 });
+  };
+
+  const leaveFor = (to: string) => {
+    onClose();
+    if (pathname !== to) void navigate(to);
+  };
+
+  let body;
+  switch (stage.step) {
+    case 0:
+      body =
+        config.networks.length === 0 ? (
+          <Alert
+            type="warning"
+            showIcon
+            title="Deposits are not available right now"
+            description="No network can take deposits at the moment. Please try again later."
+          />
+        ) : (
+          <AmountStep
+            config={config}
+            form={form}
+            initialValues={values}
+            submitting={createDeposit.isPending}
+            onSubmit={(request) => void generate(request)}
+          />
+        );
+      break;
+    case 1:
+      body = (
+        <PaymentStep
+          key={stage.opened.deposit.transactionId}
+          opened={stage.opened}
+          network={networkOf(stage.opened.deposit.network)}
+          deadline={stage.deadline}
+          onConfirmed={(status) => {
+            void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+            toast('success', DEPOSIT_CONFIRMED_MESSAGE);
+            setStage({ step: 2, opened: stage.opened, status });
+          }}
+          onExpired={() => {
+            void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+            toast('warning', ADDRESS_EXPIRED_MESSAGE);
+            backToAmount();
+          }}
+          onStartOver={backToAmount}
+          onClose={onClose}
+        />
+      );
+      break;
+    case 2:
+      body = (
+        <ConfirmationStep
+          status={stage.status}
+          network={networkOf(stage.opened.deposit.network)}
+          onBackToWallet={() => leaveFor(paths.wallet.href())}
+          onViewDetails={() =>
+            leaveFor(paths.walletTransaction.href(stage.opened.deposit.transactionId))
+          }
+        />
+      );
+      break;
+  }
+
+  return (
+    <>
+      <Steps
+        current={stage.step}
+        size="small"
+        responsive={false}
+        titlePlacement="vertical"
+        items={STEP_TITLES.map((title) => ({ title }))}
+        style={{ marginBottom: 20 }}
+      />
+      {body}
+    </>
+  );
+}
+
+/** The config first: nothing can be checked or offered without it. */
+function DepositDialogContent({
+  defaultAmount,
+  onClose,
+}: {
+  defaultAmount?: string | number;
+  onClose: () => void;
+}) {
+  const config = useDepositConfig();
+  if (config.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (config.isError) {
+    return (
+      <Result
+        status="error"
+        title="Deposits could not be loaded"
+        subTitle={toApiError(config.error).message}
+        extra={<Button onClick={() => void config.refetch()}>Retry</Button>}
+      />
+    );
+  }
+  return <DepositFlow config={config.data} defaultAmount={defaultAmount} onClose={onClose} />;
+}
+
+/**
+ * The three-step deposit dialog of spec sections 2 and 4: the amount and network, then the
+ * address to pay with its countdown and confirmations, then the confirmation. Closing it resets
+ * it: the next opening starts at the amount with a new attempt.
+ */
+export function DepositDialog({ open, onClose, defaultAmount }: DepositDialogProps) {
+  // A new run each time the dialog opens (derived from the change of `open`, not an effect).
+  const [run, setRun] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setRun((current) => current + 1);
+  }
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title="Deposit USDT"
+      destroyOnHidden
+      mask={{ closable: false }}
+      width={560}
+    >
+      <DepositDialogContent key={run} defaultAmount={defaultAmount} onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { errorBody } from '../../test/auth-fixtures';
+import { server } from '../../test/msw-server';
+import {
+  buildRental,
+  findDialog,
+  renderInApp,
+  signIn,
+  walletWith,
+} from '../../test/rental-fixtures';
+import { buildDepositConfig } from '../../test/wallet-fixtures';
+import { buildServerDetail } from '../../test/server-fixtures';
+import { RentPanel } from './rent-panel';
+
+const LOAD = { timeout: 10_000 };
+const ID = '00000000-0000-4000-8000-00000000cafe';
+
+function renderPanel(overrides: Parameters<typeof buildServerDetail>[0] = {}, at?: string) {
+  const detail = buildServerDetail({
+    id: ID,
+    name: 'Frag Central',
+    price: '0.070000',
+    ...overrides,
+  });
+  const view = renderInApp(<RentPanel server={detail} />, {
+    path: '/servers/:id',
+    at: at ?? `/servers/${ID}`,
+  });
+  return { ...view, detail };
+}
+
+async function chooseHours(user: ReturnType<typeof renderPanel>['user'], hours: string) {
+  const field = await screen.findByLabelText('How many hours?', undefined, LOAD);
+  await user.clear(field);
+  await user.type(field, hours);
+}
+
+function serveWallet(available: string) {
+  server.use(http.get('/api/wallet', () => HttpResponse.json({ data: walletWith(available) })));
+}
+
+describe('rent panel', { timeout: 60_000 }, () => {
+  it('shows the exact total for the hours chosen, typed or picked', async () => {
+    signIn();
+    const { user } = renderPanel();
+    await chooseHours(user, '36');
+    expect(await screen.findByText('2.52 USDT')).toBeInTheDocument();
+    expect(screen.getByText('0.07 USDT × 36 hours')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '24 h' }));
+    expect(screen.getByRole('button', { name: '24 h' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('1.68 USDT')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rent for 1.68 USDT' })).toBeEnabled();
+  });
+
+  it('keeps parts of a cent rather than rounding what is paid', async () => {
+    signIn();
+    const { user } = renderPanel({ price: '0.032877' });
+    await chooseHours(user, '6');
+    expect(await screen.findByText('0.197262 USDT')).toBeInTheDocument();
+  });
+
+  it('confirms with the balance after, pays with an Idempotency-Key and goes to /rentals', async () => {
+    signIn();
+    serveWallet('50.000000');
+    const requests: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post('/api/rentals', async ({ request }) => {
+        requests.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json(
+          {
+            data: buildRental({
+              server: { id: ID, name: 'Frag Central', game: 'csgo', region: 'Frankfurt' },
+              hours: 6,
+            }),
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user, router } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: '6 h' }, LOAD));
+    await user.click(screen.getByRole('button', { name: 'Rent for 0.42 USDT' }));
+
+    const dialog = await findDialog('Confirm your rental');
+    expect(within(dialog).getByText('Frag Central')).toBeInTheDocument();
+    expect(within(dialog).getByText('6 hours')).toBeInTheDocument();
+    expect(within(dialog).getByText('0.42 USDT')).toBeInTheDocument();
+    expect(await within(dialog).findByText('50.00 USDT')).toBeInTheDocument();
+    expect(within(dialog).getByText('49.58 USDT')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 0.42 USDT and rent' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rentals'));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.body).toEqual({ serverId: ID, hours: 6 });
+    expect(requests[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/Frag Central is yours for 6 hours/)).toBeInTheDocument();
+  });
+
+  it('sends a retry of the same attempt with the same Idempotency-Key', async () => {
+    signIn();
+    serveWallet('50.000000');
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('/api/rentals', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length === 1
+          ? HttpResponse.json(errorBody('SERVICE_UNAVAILABLE', 'Try again in a moment.'), {
+              status: 503,
+            })
+          : HttpResponse.json({ data: buildRental() }, { status: 201 });
+      }),
+    );
+    const { user, router } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: /^Rent for/ }, LOAD));
+    const dialog = await findDialog('Confirm your rental');
+    await within(dialog).findByText('50.00 USDT');
+    await user.click(within(dialog).getByRole('button', { name: /^Pay .* and rent$/ }));
+    expect(await within(dialog).findByText('Try again in a moment.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /^Pay .* and rent$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rentals'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('says how much is missing and opens the deposit dialog with the shortfall rounded up', async () => {
+    signIn();
+    serveWallet('1.000000');
+    server.use(
+      http.get('/api/wallet/deposit-config', () =>
+        HttpResponse.json({ data: buildDepositConfig() }),
+      ),
+    );
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: '24 h' }, LOAD));
+    await user.click(screen.getByRole('button', { name: 'Rent for 1.68 USDT' }));
+
+    const dialog = await findDialog('Confirm your rental');
+    expect(
+      await within(dialog).findByText('Your wallet is short by 0.68 USDT for this rental.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('-0.68 USDT')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Pay 1.68 USDT and rent' })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Deposit USDT' }));
+    const deposit = await findDialog('Deposit USDT');
+    expect(await within(deposit).findByDisplayValue('10', undefined, LOAD)).toBeInTheDocument();
+  });
+
+  it("shows the API's shortfall when the wallet was spent meanwhile", async () => {
+    signIn();
+    let balance = '50.000000';
+    server.use(
+      http.get('/api/wallet/deposit-config', () =>
+        HttpResponse.json({ data: buildDepositConfig() }),
+      ),
+      http.get('/api/wallet', () => HttpResponse.json({ data: walletWith(balance) })),
+      http.post('/api/rentals', () => {
+        balance = '0.040000';
+        return HttpResponse.json(
+          errorBody('INSUFFICIENT_FUNDS', 'Your wallet balance does not cover this rental', {
+            total: '0.140000',
+            balance: '0.040000',
+            shortfall: '0.100000',
+          }),
+          { status: 422 },
+        );
+      }),
+    );
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Rent for 0.14 USDT' }, LOAD));
+    const dialog = await findDialog('Confirm your rental');
+    await within(dialog).findByText('50.00 USDT');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 0.14 USDT and rent' }));
+
+    expect(
+      await within(dialog).findByText('Your wallet is short by 0.10 USDT for this rental.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Deposit USDT' })).toBeInTheDocument();
+    // The balance is read again, and the confirmation shows what is there now.
+    expect(await within(dialog).findByText('0.04 USDT')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Your wallet is short by 0.10 USDT for this rental.'),
+    ).toBeVisible();
+  });
+
+  it('says when the server was taken meanwhile and disables Rent', async () => {
+    signIn();
+    serveWallet('50.000000');
+    server.use(
+      http.post('/api/rentals', () =>
+        HttpResponse.json(
+          errorBody(
+            'SERVER_NOT_AVAILABLE',
+            'This server was just rented by someone else or is not online. Choose another server.',
+          ),
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: /^Rent for/ }, LOAD));
+    const dialog = await findDialog('Confirm your rental');
+    await within(dialog).findByText('50.00 USDT');
+    await user.click(within(dialog).getByRole('button', { name: /^Pay .* and rent$/ }));
+
+    expect(await screen.findByText('This server is no longer available')).toBeInTheDocument();
+    expect(screen.getByText(/just rented by someone else/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse other servers' })).toHaveAttribute(
+      'href',
+      '/servers',
+    );
+    expect(screen.getByRole('button', { name: /^Rent for/ })).toBeDisabled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks a visitor to sign in and brings them back with the same hours', async () => {
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: '12 h' }, LOAD));
+    const signInLink = screen.getByRole('link', { name: 'Sign in to rent' });
+    expect(signInLink).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent(`/servers/${ID}?hours=12`)}`,
+    );
+    expect(screen.queryByRole('button', { name: /^Rent/ })).not.toBeInTheDocument();
+  });
+
+  it('starts from the hours in the address', async () => {
+    signIn();
+    renderPanel({}, `/servers/${ID}?hours=12`);
+    expect(await screen.findByRole('button', { name: 'Rent for 0.84 USDT' }, LOAD)).toBeEnabled();
+  });
+
+  it('does not offer Rent for a server that is rented or offline', async () => {
+    signIn();
+    renderPanel({ availability: 'RENTED' });
+    expect(await screen.findByRole('button', { name: /^Rent for/ }, LOAD)).toBeDisabled();
+    expect(screen.getByText('Someone is renting this server right now.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,141 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ServerDetail } from '@crimsonhost/shared/catalog';
+import { MAX_RENTAL_HOURS } from '@crimsonhost/shared/rentals';
+import { useAuth } from '../../app/auth/auth-context';
+import { paths } from '../../app/paths';
+import { ButtonLink } from '../button-link';
+import { TextLink } from '../text-link';
+import { useToast } from '../use-toast';
+import { formatAmount, rentalCost } from '../../lib/rentals/rental-money';
+import { formatHours } from '../../lib/rentals/rental-time';
+import { HoursPicker } from '../hours-picker';
+import { RentConfirmation } from './rent-confirmation';
+
+const DEFAULT_HOURS = 2;
+
+/** `?hours=6` (kept through signing in), else the default. */
+function initialHours(value: string | null): number {
+  const hours = Number(value);
+  return Number.isInteger(hours) && hours >= 1 && hours <= MAX_RENTAL_HOURS ? hours : DEFAULT_HOURS;
+}
+
+/** Why this server cannot be rented right now, or null when it can. */
+function unavailableReason(server: ServerDetail, userId: string | undefined): string | null {
+  if (server.priceUnit !== 'hour') {
+    return `This server is priced per ${server.priceUnit} and cannot be rented by the hour here.`;
+  }
+  if (server.vendor.id === userId) return 'This is your own listing.';
+  if (server.status === 'maintenance' || server.availability === 'MAINTENANCE') {
+    return 'This server is in maintenance. It can be rented again when the vendor brings it back.';
+  }
+  if (server.availability === 'RENTED') return 'Someone is renting this server right now.';
+  if (server.status !== 'online') {
+    return 'This server is offline. It can be rented once it is back online.';
+  }
+  return null;
+}
+
+/**
+ * The rent panel of the server detail page: hours (1 to 720, with quick picks), the exact total,
+ * and Rent, which asks for confirmation with the balance after. A visitor is asked to sign in
+ * first and comes back here with the same hours.
+ */
+export function RentPanel({ server }: { server: ServerDetail }) {
+  const auth = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const hoursId = useId();
+  const [hours, setHours] = useState<number | null>(() => initialHours(search.get('hours')));
+  const [confirming, setConfirming] = useState(false);
+  const [taken, setTaken] = useState<string | null>(null);
+
+  const reason = unavailableReason(server, auth.user?.id);
+  const total = hours === null ? null : rentalCost(server.price, hours);
+  const canRent = hours !== null && reason === null && taken === null;
+  const signInTarget = `${location.pathname}?${new URLSearchParams({ hours: String(hours ?? DEFAULT_HOURS) }).toString()}`;
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex vertical gap={8}>
+        <label htmlFor={hoursId}>
+          <Typography.Text strong>How many hours?</Typography.Text>
+        </label>
+        <HoursPicker id={hoursId} value={hours} onChange={setHours} />
+      </Flex>
+
+      <Flex justify="space-between" align="baseline" gap={8} wrap aria-live="polite">
+        <Typography.Text type="secondary">
+          {hours === null
+            ? 'Enter 1 to 720 hours'
+            : `${formatAmount(server.price)} USDT × ${formatHours(hours)}`}
+        </Typography.Text>
+        <Typography.Text strong style={{ fontSize: 18 }}>
+          {total === null ? '—' : `${formatAmount(total)} USDT`}
+        </Typography.Text>
+      </Flex>
+
+      {taken ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title="This server is no longer available"
+          description={
+            <>
+              {taken} <TextLink to={paths.servers.href()}>Browse other servers</TextLink>
+            </>
+          }
+        />
+      ) : (
+        reason && <Alert type="info" showIcon title={reason} />
+      )}
+
+      {auth.status === 'authenticated' ? (
+        <Button
+          type="primary"
+          size="large"
+          block
+          disabled={!canRent}
+          onClick={() => setConfirming(true)}
+        >
+          {total === null ? 'Rent' : `Rent for ${formatAmount(total)} USDT`}
+        </Button>
+      ) : (
+        <ButtonLink
+          to={paths.login.href(signInTarget)}
+          type="primary"
+          size="large"
+          block
+          disabled={auth.status === 'loading'}
+        >
+          Sign in to rent
+        </ButtonLink>
+      )}
+
+      {hours !== null && (
+        <RentConfirmation
+          open={confirming}
+          server={server}
+          hours={hours}
+          onClose={() => setConfirming(false)}
+          onTaken={(message) => {
+            setConfirming(false);
+            setTaken(message);
+          }}
+          onRented={(rental) => {
+            setConfirming(false);
+            toast(
+              'success',
+              `${rental.server.name} is yours for ${formatHours(rental.hours)}. Start it from My Rentals.`,
+            );
+            void navigate(paths.rentals.href());
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,10 @@
+import type { TablePaginationConfig } from 'antd';
+import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+
+/** Paging shared by every table and list: page sizes 10, 20, 50 and 100, with a size changer. */
+export const TABLE_PAGINATION: TablePaginationConfig = {
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  pageSizeOptions: [...TABLE_PAGE_SIZES],
+  showSizeChanger: true,
+  showTotal: (total, [from, to]) => `${from}-${to} of ${total}`,
+};

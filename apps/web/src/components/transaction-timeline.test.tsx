@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../test/render-with-router';
+import { buildTransaction } from '../test/wallet-fixtures';
+import { TransactionTimeline, signedAmount, truncateDescription } from './transaction-timeline';
+
+describe('transaction timeline', { timeout: 30_000 }, () => {
+  it("says 'No transactions found' when there are none", () => {
+    renderWithRouter(<TransactionTimeline transactions={[]} />);
+    expect(screen.getByText('No transactions found')).toBeInTheDocument();
+  });
+
+  it('shows type, signed amount with two decimals en-US, currency, status and date, linking to the status view', () => {
+    const deposit = buildTransaction({
+      amount: '1250.500000',
+      timelineStatus: 'WAITING',
+      status: 'PENDING',
+    });
+    const payment = buildTransaction({
+      type: 'RENTAL_PAYMENT',
+      amount: '7.125000',
+      timelineStatus: 'PENDING',
+      status: 'PENDING',
+      description: 'Rental of Frag Central for 3 hours',
+    });
+    const credit = buildTransaction({
+      type: 'COMPENSATION',
+      currency: 'PLATFORM',
+      amount: '5.000000',
+      timelineStatus: 'CONFIRMED',
+    });
+    const failed = buildTransaction({ timelineStatus: 'FAILED', status: 'FAILED' });
+    const expired = buildTransaction({ timelineStatus: 'EXPIRED', status: 'FAILED' });
+    renderWithRouter(
+      <TransactionTimeline transactions={[deposit, payment, credit, failed, expired]} />,
+    );
+    const rows = within(screen.getByRole('region', { name: 'Transactions' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent('Deposit');
+    expect(rows[0]).toHaveTextContent('+1,250.50 USDT');
+    expect(rows[0]).toHaveTextContent('Waiting');
+    expect(rows[0]).toHaveTextContent('14 Mar 2026');
+    expect(rows[1]).toHaveTextContent('Rental payment');
+    expect(rows[1]).toHaveTextContent('-7.13 USDT');
+    expect(rows[1]).toHaveTextContent('Pending');
+    expect(rows[2]).toHaveTextContent('+5.00 Platform credit');
+    expect(rows[2]).toHaveTextContent('Confirmed');
+    expect(rows[3]).toHaveTextContent('Failed');
+    expect(rows[4]).toHaveTextContent('Expired');
+    expect(within(rows[1]!).getByRole('link', { name: /^Rental payment/ })).toHaveAttribute(
+      'href',
+      `/wallet/transactions/${payment.id}`,
+    );
+  });
+
+  it('shows a description as text, never as markup', () => {
+    const description = '<img src=x onerror="alert(1)"><b>bold</b> & <script>alert(2)</script>';
+    const { container } = renderWithRouter(
+      <TransactionTimeline transactions={[buildTransaction({ description })]} />,
+    );
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(container.querySelector('img, b, script')).toBeNull();
+  });
+
+  it('cuts a description at 500 characters with an ellipsis', () => {
+    const long = `${'a'.repeat(499)}bcdef`;
+    renderWithRouter(
+      <TransactionTimeline
+        transactions={[
+          buildTransaction({ description: long }),
+          buildTransaction({ description: 'x'.repeat(500) }),
+        ]}
+      />,
+    );
+    expect(screen.getByText(`${'a'.repeat(499)}b…`)).toBeInTheDocument();
+    expect(screen.getByText('x'.repeat(500))).toBeInTheDocument();
+  });
+});
+
+describe('timeline formats', () => {
+  it('cuts by characters as people see them, so an emoji is never split', () => {
+    expect(truncateDescription('🙂'.repeat(3), 2)).toBe('🙂🙂…');
+    expect(truncateDescription('short')).toBe('short');
+  });
+
+  it('signs money in and money out', () => {
+    expect(signedAmount({ type: 'DEPOSIT', amount: '10.000000' })).toBe('+10.00');
+    expect(signedAmount({ type: 'REFUND', amount: '0.005000' })).toBe('+0.01');
+    expect(signedAmount({ type: 'RENTAL_PAYMENT', amount: '1234567.000000' })).toBe(
+      '-1,234,567.00',
+    );
+    expect(signedAmount({ type: 'RENTAL_PAYMENT', amount: '-3.000000' })).toBe('+3.00');
+  });
+});

@@ -1,0 +1,150 @@
+import {
+  Badge,
+  Empty,
+  Flex,
+  Timeline,
+  Typography,
+  theme,
+  type BadgeProps,
+  type GlobalToken,
+} from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { TIMELINE_DESCRIPTION_MAX_CHARS } from '@crimsonhost/shared/constants';
+import { formatUsdt } from '@crimsonhost/shared/money';
+import type { TimelineStatus, Transaction } from '@crimsonhost/shared/wallet';
+import { paths } from '../app/paths';
+import {
+  CURRENCY_LABELS,
+  TIMELINE_STATUS_LABELS,
+  TRANSACTION_DIRECTION,
+  TRANSACTION_TYPE_LABELS,
+} from '../lib/wallet/transaction-labels';
+import { ListSkeleton } from './skeleton-loaders';
+
+export const EMPTY_TIMELINE_TEXT = 'No transactions found';
+
+const STATUS_BADGES: Record<TimelineStatus, NonNullable<BadgeProps['status']>> = {
+  PENDING: 'processing',
+  CONFIRMED: 'success',
+  FAILED: 'error',
+  WAITING: 'warning',
+  EXPIRED: 'default',
+};
+/** The dot beside each row, in the theme's status colours (antd's 'blue' is the primary red). */
+function dotColor(status: TimelineStatus, token: GlobalToken): string {
+  switch (status) {
+    case 'PENDING':
+      return token.colorInfo;
+    case 'CONFIRMED':
+      return token.colorSuccess;
+    case 'FAILED':
+      return token.colorError;
+    case 'WAITING':
+      return token.colorWarning;
+    case 'EXPIRED':
+      return token.colorTextDisabled;
+  }
+}
+
+/**
+ * Spec section 5: at most 500 characters of a description, then an ellipsis. Counted in
+ * characters as a person sees them, so an emoji is never cut in half.
+ */
+export function truncateDescription(
+  text: string,
+  max: number = TIMELINE_DESCRIPTION_MAX_CHARS,
+): string {
+  const characters = Array.from(text);
+  return characters.length > max ? `${characters.slice(0, max).join('')}…` : text;
+}
+
+/** '+25.00' for money in, '-12.50' for money out: two decimals, en-US grouping (spec section 9). */
+export function signedAmount(transaction: Pick<Transaction, 'amount' | 'type'>): string {
+  const negative = transaction.amount.startsWith('-');
+  const magnitude = negative ? transaction.amount.slice(1) : transaction.amount;
+  const direction = TRANSACTION_DIRECTION[transaction.type] * (negative ? -1 : 1);
+  return `${direction < 0 ? '-' : '+'}${formatUsdt(magnitude)}`;
+}
+
+/** Pending, Confirmed, Failed, Waiting or Expired: a coloured dot beside the word. */
+export function TimelineStatusBadge({ status }: { status: TimelineStatus }) {
+  return (
+    <Badge
+      status={STATUS_BADGES[status]}
+      text={TIMELINE_STATUS_LABELS[status]}
+      style={{ whiteSpace: 'nowrap' }}
+    />
+  );
+}
+
+function TransactionRow({ transaction }: { transaction: Transaction }) {
+  return (
+    <Flex vertical gap={2} style={{ minWidth: 0 }}>
+      <Flex justify="space-between" align="baseline" gap={8} wrap>
+        <Flex align="baseline" gap={10} wrap>
+          <Link
+            to={paths.walletTransaction.href(transaction.id)}
+            style={{ fontWeight: 600 }}
+            aria-label={`${TRANSACTION_TYPE_LABELS[transaction.type]} of ${signedAmount(transaction)} ${CURRENCY_LABELS[transaction.currency]}, ${TIMELINE_STATUS_LABELS[transaction.timelineStatus]}: details`}
+          >
+            {TRANSACTION_TYPE_LABELS[transaction.type]}
+          </Link>
+          <TimelineStatusBadge status={transaction.timelineStatus} />
+        </Flex>
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {signedAmount(transaction)} {CURRENCY_LABELS[transaction.currency]}
+        </Typography.Text>
+      </Flex>
+      {transaction.description && (
+        // Plain text: React escapes it, so markup in a description shows as the characters typed.
+        <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+          {truncateDescription(transaction.description)}
+        </Typography.Text>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <time dateTime={transaction.createdAt}>
+          {dayjs(transaction.createdAt).format('D MMM YYYY, HH:mm')}
+        </time>
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+export interface TransactionTimelineProps {
+  transactions: Transaction[];
+  /** Shows a placeholder list instead (the first load). */
+  loading?: boolean;
+  /** What an empty list says; spec section 8: 'No transactions found'. */
+  emptyText?: string;
+  /** The list's accessible name. */
+  label?: string;
+}
+
+/**
+ * The transaction timeline of spec section 2: newest first, each with its type, signed amount,
+ * currency, status, date and description, linking to the transaction's status view.
+ */
+export function TransactionTimeline({
+  transactions,
+  loading = false,
+  emptyText = EMPTY_TIMELINE_TEXT,
+  label = 'Transactions',
+}: TransactionTimelineProps) {
+  const { token } = theme.useToken();
+  if (loading) return <ListSkeleton rows={5} />;
+  if (transactions.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  }
+  return (
+    <section aria-label={label}>
+      <Timeline
+        items={transactions.map((transaction) => ({
+          key: transaction.id,
+          color: dotColor(transaction.timelineStatus, token),
+          content: <TransactionRow transaction={transaction} />,
+        }))}
+      />
+    </section>
+  );
+}

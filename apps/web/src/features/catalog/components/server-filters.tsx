@@ -1,0 +1,202 @@
+import { Button, Col, ConfigProvider, Input, InputNumber, Row, Select, theme } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
+import {
+  SERVER_AVAILABILITIES,
+  SERVER_AVAILABILITY_LABELS,
+  SERVER_SORTS,
+  SERVER_SORT_LABELS,
+  SERVER_STATUSES,
+  SERVER_STATUS_LABELS,
+  type ServerListQuery,
+} from '@crimsonhost/shared/catalog';
+import { GAMES, GAME_LABELS } from '@crimsonhost/shared/constants';
+import { isUsdtAmount } from '@crimsonhost/shared/money';
+import { useGameFacets } from '../api/get-game-facets';
+import { useRegionFacets } from '../api/get-region-facets';
+import { filtersOf, hasFilters } from '../server-search';
+import { useDebouncedCommit } from './use-debounced-commit';
+
+export const SEARCH_DEBOUNCE_MS = 400;
+const PRICE_DEBOUNCE_MS = 600;
+
+export interface ServerFiltersProps {
+  query: ServerListQuery;
+  /** A change of filters or sort; the list goes back to its first page. */
+  onChange: (changes: Partial<ServerListQuery>, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+}
+
+/** A price box: commits a valid USDT amount after a pause, or clears the bound when emptied. */
+function PriceInput({
+  label,
+  prefix,
+  placeholder,
+  value,
+  onCommit,
+}: {
+  label: string;
+  prefix: string;
+  placeholder: string;
+  value: string | undefined;
+  onCommit: (value: string | undefined) => void;
+}) {
+  const [text, setText] = useDebouncedCommit(
+    value ?? '',
+    (next) => {
+      const trimmed = next.trim();
+      if (trimmed === '') onCommit(undefined);
+      else if (isUsdtAmount(trimmed)) onCommit(trimmed);
+    },
+    PRICE_DEBOUNCE_MS,
+  );
+  return (
+    <InputNumber<string>
+      stringMode
+      min="0"
+      step="0.01"
+      value={text === '' ? null : text}
+      onChange={(next) => setText(next ?? '')}
+      placeholder={placeholder}
+      prefix={prefix}
+      aria-label={label}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** Search, game, region, status, availability, price range and sort of the server list. */
+export function ServerFilters({ query, onChange, onClear }: ServerFiltersProps) {
+  const { token } = theme.useToken();
+  const filters = filtersOf(query);
+  const games = useGameFacets(filters);
+  const regions = useRegionFacets(filters);
+  const [search, setSearch] = useDebouncedCommit(
+    query.q ?? '',
+    (text) => onChange({ q: text.trim() || undefined }, { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
+
+  const gameOptions = GAMES.map((game) => {
+    const listings = games.data?.find((facet) => facet.id === game)?.listings;
+    return {
+      value: game,
+      label: listings === undefined ? GAME_LABELS[game] : `${GAME_LABELS[game]} (${listings})`,
+    };
+  });
+  const regionOptions = (regions.data ?? []).map((region) => ({
+    value: region.code,
+    label: `${region.name}, ${region.country} (${region.listings})`,
+  }));
+  // A region from a shared link shows by its code until the regions have loaded.
+  if (query.region && !regionOptions.some((option) => option.value === query.region)) {
+    regionOptions.push({ value: query.region, label: query.region });
+  }
+
+  return (
+    // Select placeholders in the description colour: antd's default is too faint to read (4.5:1).
+    <ConfigProvider theme={{ token: { colorTextPlaceholder: token.colorTextDescription } }}>
+      <Row gutter={[12, 12]} role="search" aria-label="Filter servers">
+        <Col xs={24} lg={12}>
+          <Input.Search
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onSearch={(text) => onChange({ q: text.trim() || undefined })}
+            placeholder="Search by name or description"
+            aria-label="Search servers"
+            allowClear
+            maxLength={100}
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <Select
+            value={query.game ?? null}
+            onChange={(game) => onChange({ game: game ?? undefined })}
+            options={gameOptions}
+            placeholder="All games"
+            aria-label="Game"
+            allowClear
+            style={{ width: '100%' }}
+          />
+        </Col>
+        <Col xs={12} lg={6}>
+          <Select
+            value={query.region ?? null}
+            onChange={(region) => onChange({ region: region ?? undefined })}
+            options={regionOptions}
+            placeholder="All regions"
+            aria-label="Region"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: '100%' }}
+          />
+        </Col>
+        <Col xs={12} lg={4}>
+          <Select
+            value={query.status ?? null}
+            onChange={(status) => onChange({ status: status ?? undefined })}
+            options={SERVER_STATUSES.map((status) => ({
+              value: status,
+              label: SERVER_STATUS_LABELS[status],
+            }))}
+            placeholder="Status"
+            aria-label="Status"
+            allowClear
+            style={{ width: '100%' }}
+          />
+        </Col>
+        <Col xs={12} lg={4}>
+          <Select
+            value={query.availability ?? null}
+            onChange={(availability) => onChange({ availability: availability ?? undefined })}
+            options={SERVER_AVAILABILITIES.map((availability) => ({
+              value: availability,
+              label: SERVER_AVAILABILITY_LABELS[availability],
+            }))}
+            placeholder="Availability"
+            aria-label="Availability"
+            allowClear
+            style={{ width: '100%' }}
+          />
+        </Col>
+        <Col xs={12} lg={4}>
+          <PriceInput
+            label="Minimum price per hour"
+            prefix="Min"
+            placeholder="USDT/h"
+            value={query.minPrice}
+            onCommit={(minPrice) => onChange({ minPrice })}
+          />
+        </Col>
+        <Col xs={12} lg={4}>
+          <PriceInput
+            label="Maximum price per hour"
+            prefix="Max"
+            placeholder="USDT/h"
+            value={query.maxPrice}
+            onCommit={(maxPrice) => onChange({ maxPrice })}
+          />
+        </Col>
+        <Col xs={12} lg={5}>
+          <Select
+            value={query.sort}
+            onChange={(sort) => onChange({ sort })}
+            options={SERVER_SORTS.map((sort) => ({ value: sort, label: SERVER_SORT_LABELS[sort] }))}
+            aria-label="Sort by"
+            style={{ width: '100%' }}
+          />
+        </Col>
+        <Col xs={12} lg={3}>
+          <Button
+            icon={<ClearOutlined />}
+            onClick={onClear}
+            aria-label="Clear filters"
+            disabled={!hasFilters(query)}
+            block
+          >
+            Clear
+          </Button>
+        </Col>
+      </Row>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,16 @@
+import { Col, Row } from 'antd';
+import type { ServerCard as ServerCardData } from '@crimsonhost/shared/catalog';
+import { ServerCard } from '../../../components/server-card';
+
+/** Server cards in a grid: one column on a phone, up to four on a wide screen. */
+export function ServerGrid({ servers }: { servers: ServerCardData[] }) {
+  return (
+    <Row gutter={[16, 16]} role="list" aria-label="Servers">
+      {servers.map((server) => (
+        <Col key={server.id} xs={24} sm={12} lg={8} xxl={6} role="listitem">
+          <ServerCard server={server} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

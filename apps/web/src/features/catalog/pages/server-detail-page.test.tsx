@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render-route';
+import { buildServerDetail } from '../../../test/server-fixtures';
+import { estimateCost } from '../components/cost-estimate';
+
+const LOAD = { timeout: 10_000 };
+
+describe('server detail page', { timeout: 60_000 }, () => {
+  it('shows the server with its specs, live players, vendor, price and the total to rent', async () => {
+    const detail = buildServerDetail({
+      name: 'Frag Central 128-tick',
+      price: '0.070000',
+      players: { current: 19, max: 20 },
+    });
+    server.use(http.get(`/api/servers/${detail.id}`, () => HttpResponse.json({ data: detail })));
+    const { user } = renderRoute(`/servers/${detail.id}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Frag Central 128-tick' }, LOAD),
+    ).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Servers' })).toHaveAttribute(
+      'href',
+      '/servers',
+    );
+    expect(screen.getByText('Hosted by Nordic Frag Hosting')).toBeInTheDocument();
+    expect(screen.getByText('Ryzen 9 7950X', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('19 / 20 players')).toBeInTheDocument();
+    expect(screen.getByText(/Last answered .* ago\./)).toBeInTheDocument();
+    expect(screen.getByText('0.07 USDT / hour')).toBeInTheDocument();
+
+    const hours = screen.getByLabelText('How many hours?');
+    await user.clear(hours);
+    await user.type(hours, '36');
+    expect(await screen.findByText('2.52 USDT')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /rent/i })).not.toBeInTheDocument();
+  });
+
+  it('computes estimates exactly, without floating point', () => {
+    expect(estimateCost('0.070000', 3)).toBe('0.21');
+    expect(estimateCost('0.100000', 3)).toBe('0.30');
+    expect(estimateCost('12.345678', 720)).toBe('8,888.89');
+  });
+
+  it('says when the game server has not answered its last checks', async () => {
+    const detail = buildServerDetail({
+      status: 'offline',
+      players: { current: 0, max: 10 },
+      lastAnswerAt: new Date(Date.now() - 3_600_000).toISOString(),
+      lastCheckedAt: new Date(Date.now() - 20_000).toISOString(),
+    });
+    server.use(http.get(`/api/servers/${detail.id}`, () => HttpResponse.json({ data: detail })));
+    renderRoute(`/servers/${detail.id}`);
+    expect(
+      await screen.findByText(/Last answered an hour ago; asked again/, {}, LOAD),
+    ).toBeVisible();
+    expect(screen.getByText('Offline')).toBeInTheDocument();
+  });
+
+  it('shows a not-found state for an unknown id', async () => {
+    server.use(
+      http.get('/api/servers/:id', () =>
+        HttpResponse.json(
+          { error: { code: 'NOT_FOUND', message: 'Server not found' } },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderRoute('/servers/not-a-server');
+    expect(
+      await screen.findByRole('heading', { name: 'Server not found' }, LOAD),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Browse Servers' }),
+    ).toHaveAttribute('href', '/servers');
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  Button,
+  Card,
+  Col,
+  ConfigProvider,
+  Descriptions,
+  Flex,
+  Result,
+  Row,
+  Skeleton,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
+import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
+import { useParams } from 'react-router';
+import { SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
+import { GAME_LABELS } from '@crimsonhost/shared/constants';
+import { paths } from '../../../app/paths';
+import { ButtonLink } from '../../../components/button-link';
+import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { RentPanel } from '../../../components/rent-panel/rent-panel';
+import { formatServerPrice } from '../../../components/server-card';
+import { ServerStatusTag } from '../../../components/server-status-tag';
+import { ApiError } from '../../../lib/api-client';
+import { useServer } from '../api/get-server';
+import { LivePlayers } from '../components/live-players';
+
+const SERVERS_CRUMB = { title: 'Servers', to: paths.servers.href() };
+
+export function ServerDetailPage() {
+  const { id = '' } = useParams();
+  const server = useServer(id);
+  const { token } = theme.useToken();
+
+  if (server.isPending) {
+    return (
+      <>
+        <PageBreadcrumb items={[SERVERS_CRUMB, { title: 'Loading…' }]} />
+        <Card role="status" aria-label="Loading the server" aria-busy="true">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      </>
+    );
+  }
+
+  if (server.isError) {
+    const missing = server.error instanceof ApiError && server.error.status === 404;
+    return (
+      <>
+        <title>{missing ? 'Server not found' : 'Server'} · CrimsonHost</title>
+        <PageBreadcrumb items={[SERVERS_CRUMB, { title: missing ? 'Not found' : 'Server' }]} />
+        <Result
+          status={missing ? '404' : 'error'}
+          title={
+            <h1 style={{ fontSize: 'inherit', margin: 0 }}>
+              {missing ? 'Server not found' : 'Could not load this server'}
+            </h1>
+          }
+          subTitle={
+            missing
+              ? 'No server is listed under this address. It may have been removed.'
+              : server.error.message
+          }
+          extra={
+            <Flex wrap gap={12} justify="center">
+              {!missing && (
+                <Button type="primary" onClick={() => void server.refetch()}>
+                  Retry
+                </Button>
+              )}
+              <ButtonLink to={paths.servers.href()} type={missing ? 'primary' : 'default'}>
+                Browse Servers
+              </ButtonLink>
+            </Flex>
+          }
+        />
+      </>
+    );
+  }
+
+  const detail = server.data;
+  const specs = [
+    { key: 'game', label: 'Game', children: GAME_LABELS[detail.game] },
+    {
+      key: 'region',
+      label: 'Region',
+      children: `${detail.region.name}, ${detail.region.country}`,
+    },
+    { key: 'cpu', label: 'CPU', children: detail.cpu },
+    { key: 'ram', label: 'Memory', children: detail.ram },
+    { key: 'storage', label: 'Storage', children: detail.storage },
+    {
+      key: 'availability',
+      label: 'Availability',
+      children: SERVER_AVAILABILITY_LABELS[detail.availability],
+    },
+    {
+      key: 'performance',
+      label: 'Performance score',
+      children: `${detail.performanceScore} / 100`,
+    },
+    { key: 'rentals', label: 'Rentals so far', children: detail.popularity },
+  ].filter((item) => item.children !== null);
+
+  return (
+    <Flex vertical gap={20}>
+      <title>{`${detail.name} · CrimsonHost`}</title>
+      <div>
+        <PageBreadcrumb items={[SERVERS_CRUMB, { title: detail.name }]} />
+        <Flex align="center" gap={12} wrap>
+          <Typography.Title
+            level={1}
+            style={{ fontSize: 28, margin: 0, overflowWrap: 'anywhere', minWidth: 0 }}
+          >
+            {detail.name}
+          </Typography.Title>
+          <ServerStatusTag status={detail.status} />
+        </Flex>
+        <Flex gap={16} wrap style={{ marginTop: 8 }}>
+          <Tag style={{ marginInlineEnd: 0 }}>{GAME_LABELS[detail.game]}</Tag>
+          <Typography.Text type="secondary">
+            <EnvironmentOutlined aria-hidden /> {detail.region.name}, {detail.region.country}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            <UserOutlined aria-hidden /> Hosted by {detail.vendor.name}
+          </Typography.Text>
+        </Flex>
+      </div>
+
+      <Row gutter={[20, 20]}>
+        <Col xs={{ span: 24, order: 2 }} lg={{ span: 16, order: 1 }}>
+          <Flex vertical gap={20}>
+            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Players</h2>}>
+              <LivePlayers server={detail} />
+            </Card>
+            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>About this server</h2>}>
+              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }}>
+                {detail.description || 'The vendor has not described this server.'}
+              </Typography.Paragraph>
+            </Card>
+            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Specifications</h2>}>
+              {/* Labels in the description colour: antd's tertiary grey is below 4.5:1. */}
+              <ConfigProvider
+                theme={{ components: { Descriptions: { labelColor: token.colorTextDescription } } }}
+              >
+                <Descriptions column={{ xs: 1, sm: 2 }} size="small" items={specs} />
+              </ConfigProvider>
+            </Card>
+          </Flex>
+        </Col>
+        <Col xs={{ span: 24, order: 1 }} lg={{ span: 8, order: 2 }}>
+          <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Rent this server</h2>}>
+            <Flex vertical gap={16}>
+              <Typography.Text strong style={{ fontSize: 24 }}>
+                {formatServerPrice(detail.price, detail.priceUnit)}
+              </Typography.Text>
+              <RentPanel server={detail} />
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                Paid in USDT from your wallet and held in escrow until the rental ends.
+              </Typography.Text>
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse, delay } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { GameFacet, RegionFacet } from '@crimsonhost/shared/catalog';
+import { server } from '../../../test/msw-server';
+import { renderRoute } from '../../../test/render-route';
+import { buildServerCard, serverPage } from '../../../test/server-fixtures';
+
+const GAME_FACETS: GameFacet[] = [
+  { id: 'minecraft', name: 'Minecraft', defaultPort: 25565, listings: 12 },
+  { id: 'csgo', name: 'CS:GO', defaultPort: 27015, listings: 10 },
+  { id: 'rust', name: 'Rust', defaultPort: 28015, listings: 8 },
+  { id: 'valheim', name: 'Valheim', defaultPort: 2456, listings: 6 },
+  { id: 'ark', name: 'ARK: Survival Evolved', defaultPort: 7777, listings: 4 },
+];
+const REGION_FACETS: RegionFacet[] = [
+  { code: 'fra', name: 'Frankfurt', country: 'Germany', listings: 9 },
+  { code: 'nyc', name: 'New York', country: 'United States', listings: 7 },
+];
+
+/** Serves the catalog and records the query of every list request. */
+function serveCatalog(answer = serverPage([buildServerCard({ name: 'Frag Central' })])) {
+  const requests: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/servers', ({ request }) => {
+      requests.push(new URL(request.url).searchParams);
+      return HttpResponse.json(answer);
+    }),
+    http.get('/api/games', () => HttpResponse.json({ data: GAME_FACETS })),
+    http.get('/api/regions', () => HttpResponse.json({ data: REGION_FACETS })),
+  );
+  return requests;
+}
+
+const search = (router: ReturnType<typeof renderRoute>['router']) =>
+  new URLSearchParams(router.state.location.search);
+
+// Lazy pages and antd in jsdom are slow on a busy machine: allow time.
+const LOAD = { timeout: 10_000 };
+
+describe('server list page', { timeout: 60_000 }, () => {
+  it('asks the API for exactly the view in the URL, so a shared link reproduces it', async () => {
+    const requests = serveCatalog();
+    renderRoute('/servers?game=csgo&region=fra&maxPrice=0.30&sort=price_asc&page=2&pageSize=10');
+
+    expect(await screen.findByRole('heading', { name: 'Frag Central' }, LOAD)).toBeInTheDocument();
+    expect(Object.fromEntries(requests.at(-1)!)).toEqual({
+      game: 'csgo',
+      region: 'fra',
+      maxPrice: '0.30',
+      sort: 'price_asc',
+      page: '2',
+      pageSize: '10',
+    });
+    const filters = screen.getByRole('search', { name: 'Filter servers' });
+    expect(within(filters).getByText('Price: low to high')).toBeInTheDocument();
+    expect(await within(filters).findByText('CS:GO (10)')).toBeInTheDocument();
+    expect(await within(filters).findByText('Frankfurt, Germany (9)')).toBeInTheDocument();
+    expect(within(filters).getByLabelText('Maximum price per hour')).toHaveValue('0.30');
+  });
+
+  it('leaves out values the API would refuse instead of failing', async () => {
+    const requests = serveCatalog();
+    renderRoute('/servers?game=fortnite&pageSize=15&sort=cheapest&page=-1&status=online');
+    await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
+    expect(Object.fromEntries(requests.at(-1)!)).toEqual({
+      status: 'online',
+      sort: 'popularity',
+      page: '1',
+      pageSize: '20',
+    });
+  });
+
+  it('writes a chosen game and sort into the URL and goes back to the first page', async () => {
+    serveCatalog();
+    const { user, router } = renderRoute('/servers?page=3');
+    await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
+
+    await user.click(screen.getByRole('combobox', { name: 'Game' }));
+    await user.click(await screen.findByTitle('Rust (8)'));
+    expect(Object.fromEntries(search(router))).toEqual({ game: 'rust' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByTitle('Price: high to low'));
+    expect(Object.fromEntries(search(router))).toEqual({ game: 'rust', sort: 'price_desc' });
+  });
+
+  it('searches after a pause in typing, not on every key', async () => {
+    const requests = serveCatalog();
+    const { user, router } = renderRoute('/servers');
+    await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
+    const before = requests.length;
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search servers' }), 'dust');
+    expect(search(router).get('q')).toBeNull();
+    await waitFor(() => expect(search(router).get('q')).toBe('dust'), { timeout: 2000 });
+    await waitFor(() => expect(requests.at(-1)?.get('q')).toBe('dust'));
+    expect(requests.slice(before).filter((params) => params.has('q'))).toHaveLength(1);
+  });
+
+  it('pages through the list with the page sizes 10, 20, 50 and 100', async () => {
+    const requests = serveCatalog(
+      serverPage([buildServerCard({ name: 'First of many' })], { total: 45 }),
+    );
+    const { user, router } = renderRoute('/servers');
+    await screen.findByRole('heading', { name: 'First of many' }, LOAD);
+    expect(screen.getByText('45 servers')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    expect(search(router).get('page')).toBe('2');
+    await waitFor(() => expect(requests.at(-1)?.get('page')).toBe('2'));
+
+    await user.click(screen.getByRole('combobox', { name: /page size/i }));
+    const option = (size: number) =>
+      document.querySelector<HTMLElement>(`.ant-select-item-option[title="${size} / page"]`);
+    await waitFor(() => expect(option(100)).not.toBeNull());
+    expect([10, 20, 50, 100].every((size) => option(size))).toBe(true);
+    await user.click(option(50)!);
+    expect(Object.fromEntries(search(router))).toEqual({ pageSize: '50' });
+  });
+
+  it('says "about" when the total of a broad search is an estimate', async () => {
+    serveCatalog(
+      serverPage([buildServerCard({ name: 'One of many' })], { total: 12_345, totalExact: false }),
+    );
+    renderRoute('/servers?q=server');
+    await screen.findByRole('heading', { name: 'One of many' }, LOAD);
+    expect(screen.getByText('about 12,345 servers')).toBeInTheDocument();
+  });
+
+  it('shows skeleton cards while the list loads', async () => {
+    server.use(
+      http.get('/api/servers', async () => {
+        await delay(300);
+        return HttpResponse.json(serverPage([buildServerCard({ name: 'Slow one' })]));
+      }),
+    );
+    renderRoute('/servers');
+    expect(
+      await screen.findByRole('status', { name: 'Loading content' }, LOAD),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Slow one' }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading content' })).not.toBeInTheDocument();
+  });
+
+  it('offers to clear the filters when nothing matches', async () => {
+    serveCatalog(serverPage([]));
+    const { user, router } = renderRoute('/servers?game=ark&status=maintenance&sort=price_asc');
+    const empty = (await screen.findByText('No servers match these filters.', {}, LOAD)).closest(
+      '.ant-empty',
+    ) as HTMLElement;
+
+    await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    expect(Object.fromEntries(search(router))).toEqual({ sort: 'price_asc' });
+  });
+
+  it('shows the error with a Retry that loads the list again', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/servers', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(
+              { error: { code: 'INTERNAL_ERROR', message: 'The catalog is resting.' } },
+              { status: 500 },
+            )
+          : HttpResponse.json(serverPage([buildServerCard({ name: 'Back again' })]));
+      }),
+    );
+    const { user } = renderRoute('/servers');
+    expect(await screen.findByText('Could not load the servers', {}, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('The catalog is resting.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Back again' }, LOAD)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import { useCallback, useMemo } from 'react';
+import { Button, Empty, Flex, Pagination, Result, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/catalog';
+import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { CardGridSkeleton } from '../../../components/skeleton-loaders';
+import { useServers } from '../api/get-servers';
+import { ServerFilters } from '../components/server-filters';
+import { ServerGrid } from '../components/server-grid';
+import { hasFilters, readServerSearch, writeServerSearch } from '../server-search';
+
+export function ServersPage() {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readServerSearch(params), [params]);
+  const servers = useServers(query);
+
+  const show = useCallback(
+    (next: ServerListQuery, options?: { replace?: boolean }) =>
+      setParams(writeServerSearch(next), { replace: options?.replace }),
+    [setParams],
+  );
+  const changeFilters = (changes: Partial<ServerListQuery>, options?: { replace?: boolean }) =>
+    show({ ...query, ...changes, page: 1 }, options);
+  const clearFilters = () => show({ sort: query.sort, page: 1, pageSize: query.pageSize });
+
+  const total = servers.data?.meta.total ?? 0;
+  // Past 1,000 matches a search's total is the database's estimate.
+  const about = servers.data?.meta.totalExact === false ? 'about ' : '';
+  return (
+    <Flex vertical gap={20}>
+      <title>Browse Servers · CrimsonHost</title>
+      <div>
+        <PageBreadcrumb items={[{ title: 'Servers' }]} />
+        <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
+          Browse Servers
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+          Game servers from our vendors, rented by the hour. Player counts come from the servers
+          themselves.
+        </Typography.Paragraph>
+      </div>
+
+      <ServerFilters query={query} onChange={changeFilters} onClear={clearFilters} />
+
+      {servers.isPending ? (
+        <CardGridSkeleton count={6} />
+      ) : servers.isError && !servers.data ? (
+        <Result
+          status="error"
+          title="Could not load the servers"
+          subTitle={servers.error.message}
+          extra={
+            <Button type="primary" onClick={() => void servers.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : total === 0 || !servers.data ? (
+        <Empty
+          description={
+            hasFilters(query) ? 'No servers match these filters.' : 'No servers are listed yet.'
+          }
+        >
+          {hasFilters(query) && (
+            <Button type="primary" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          )}
+        </Empty>
+      ) : (
+        <Flex
+          vertical
+          gap={16}
+          role="region"
+          aria-label="Results"
+          aria-busy={servers.isFetching}
+          style={{ opacity: servers.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <Typography.Text type="secondary" aria-live="polite">
+            {about}
+            {total.toLocaleString('en-US')} {total === 1 ? 'server' : 'servers'}
+          </Typography.Text>
+          {servers.data.data.length > 0 ? (
+            <ServerGrid servers={servers.data.data} />
+          ) : (
+            <Empty description="This page is past the end of the list.">
+              <Button onClick={() => show({ ...query, page: 1 })}>Back to the first page</Button>
+            </Empty>
+          )}
+          <Pagination
+            align="center"
+            current={query.page}
+            pageSize={query.pageSize}
+            total={Math.min(total, MAX_PAGED_RESULTS)}
+            pageSizeOptions={[...TABLE_PAGE_SIZES]}
+            showSizeChanger
+            showTotal={(_, [from, to]) =>
+              `${from}-${to} of ${about}${total.toLocaleString('en-US')}`
+            }
+            onChange={(page, pageSize) =>
+              show({ ...query, page: pageSize === query.pageSize ? page : 1, pageSize })
+            }
+          />
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,36 @@
+import { Col, Row } from 'antd';
+import { paths } from '../../../app/paths';
+import { ButtonLink } from '../../../components/button-link';
+import { ServerCard } from '../../../components/server-card';
+import { CardGridSkeleton } from '../../../components/skeleton-loaders';
+import { useFeaturedServers } from '../api/get-featured-servers';
+import { SectionHeading } from './section-heading';
+
+/** A few popular servers that are online now, from the live catalog. Hidden when there are none. */
+export function FeaturedServers() {
+  const featured = useFeaturedServers();
+  if (featured.isError || (featured.data && featured.data.length === 0)) return null;
+  return (
+    <section aria-labelledby="featured-servers-title">
+      <SectionHeading
+        id="featured-servers-title"
+        title="Popular servers online now"
+        intro="Player counts come from the game servers themselves, checked every half minute."
+      />
+      {featured.data ? (
+        <Row gutter={[16, 16]}>
+          {featured.data.map((server) => (
+            <Col key={server.id} xs={24} sm={12} xl={6}>
+              <ServerCard server={server} />
+            </Col>
+          ))}
+        </Row>
+      ) : (
+        <CardGridSkeleton count={4} />
+      )}
+      <div style={{ marginTop: 16 }}>
+        <ButtonLink to={paths.servers.href()}>See all servers</ButtonLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { Alert, Button, Empty, Flex, Result, Segmented, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { MOBILE_BREAKPOINT_PX, TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { RENTAL_STATUSES, type RentalStatus } from '@crimsonhost/shared/rentals';
+import { paths } from '../../../app/paths';
+import { ButtonLink } from '../../../components/button-link';
+import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { ListSkeleton } from '../../../components/skeleton-loaders';
+import { toApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/error-messages';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useRentals } from '../../../lib/rentals/get-rentals';
+import { RentalCards } from '../components/rental-cards';
+import { RentalDialogs } from '../components/rental-dialogs';
+import { RENTAL_STATUS_LABELS } from '../components/rental-status-tag';
+import { RentalsTable } from '../components/rentals-table';
+import { readRentalsSearch, writeRentalsSearch } from '../rentals-search';
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+const ALL = 'ALL';
+const FILTERS = [
+  { value: ALL, label: 'All' },
+  ...RENTAL_STATUSES.map((status) => ({ value: status, label: RENTAL_STATUS_LABELS[status] })),
+];
+
+/** /rentals: my rentals with their countdowns, run states and controls (signed-in only). */
+export function RentalsPage() {
+  const [search, setSearch] = useSearchParams();
+  const query = readRentalsSearch(search);
+  const rentals = useRentals(query);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+
+  const show = (next: Partial<typeof query>) =>
+    setSearch(writeRentalsSearch({ ...query, ...next }));
+  const paging = {
+    current: query.page,
+    pageSize: query.pageSize,
+    total: rentals.data?.meta.total ?? 0,
+    pageSizeOptions: [...TABLE_PAGE_SIZES],
+    showSizeChanger: true,
+    showTotal: (total: number, [from, to]: [number, number]) => `${from}-${to} of ${total}`,
+    onChange: (page: number, pageSize: number) =>
+      show(pageSize !== query.pageSize ? { page: 1, pageSize } : { page }),
+  };
+
+  let body;
+  if (rentals.isPending) {
+    body = <ListSkeleton rows={4} />;
+  } else if (rentals.isError && !rentals.data) {
+    body = (
+      <Result
+        status="error"
+        title="Your rentals could not be loaded"
+        subTitle={describeApiError(toApiError(rentals.error))}
+        extra={
+          <Button type="primary" onClick={() => void rentals.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (rentals.data.rentals.length === 0) {
+    body = (
+      <Empty
+        description={
+          query.status
+            ? `No ${RENTAL_STATUS_LABELS[query.status].toLowerCase()} rentals.`
+            : 'You have not rented a server yet.'
+        }
+      >
+        <ButtonLink to={paths.servers.href()} type="primary">
+          Browse Servers
+        </ButtonLink>
+      </Empty>
+    );
+  } else if (isMobile) {
+    body = <RentalCards rentals={rentals.data.rentals} pagination={paging} />;
+  } else {
+    body = (
+      <RentalsTable
+        rentals={rentals.data.rentals}
+        pagination={paging}
+        loading={rentals.isPlaceholderData}
+      />
+    );
+  }
+
+  return (
+    <>
+      <title>My Rentals · CrimsonHost</title>
+      <PageBreadcrumb items={[{ title: 'My Rentals' }]} />
+      <Flex vertical gap={16}>
+        <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
+          My Rentals
+        </Typography.Title>
+        <Segmented
+          aria-label="Show rentals"
+          options={FILTERS}
+          value={query.status ?? ALL}
+          onChange={(value) =>
+            show({ status: value === ALL ? undefined : (value as RentalStatus), page: 1 })
+          }
+          style={{ alignSelf: 'flex-start' }}
+        />
+        {rentals.isError && rentals.data && (
+          <Alert
+            type="warning"
+            showIcon
+            title={`Could not refresh: ${describeApiError(toApiError(rentals.error))}`}
+            action={
+              <Button size="small" onClick={() => void rentals.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        )}
+        <RentalDialogs rentals={rentals.data?.rentals ?? []}>{body}</RentalDialogs>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { TransactionDetail } from '@crimsonhost/shared/wallet';
+import { errorBody } from '../../../test/auth-fixtures';
+import { server } from '../../../test/msw-server';
+import { renderWithRouter } from '../../../test/render-with-router';
+import {
+  DEPOSIT_ADDRESS,
+  TX_HASH,
+  buildDepositConfig,
+  buildTransactionDetail,
+} from '../../../test/wallet-fixtures';
+import { TransactionStatusPage } from './transaction-status-page';
+
+const FIND = { timeout: 10_000 };
+
+function showTransaction(transaction: TransactionDetail) {
+  server.use(
+    http.get('/api/wallet/transactions/:id', ({ params }) =>
+      params.id === transaction.id
+        ? HttpResponse.json({ data: transaction })
+        : HttpResponse.json(errorBody('NOT_FOUND', 'Transaction not found'), { status: 404 }),
+    ),
+    http.get('/api/wallet/deposit-config', () => HttpResponse.json({ data: buildDepositConfig() })),
+  );
+  return renderWithRouter(<TransactionStatusPage />, {
+    path: `/wallet/transactions/${transaction.id}`,
+    pattern: '/wallet/transactions/:id',
+  });
+}
+
+/** Each step's title and state, as antd's Steps shows them. */
+function steps() {
+  return [...document.querySelectorAll('.ant-steps-item')].map((item) => {
+    const state = ['process', 'finish', 'error', 'wait'].find((name) =>
+      item.classList.contains(`ant-steps-item-${name}`),
+    );
+    return `${item.querySelector('.ant-steps-item-title')?.textContent ?? ''}: ${state}`;
+  });
+}
+
+const WAITING = {
+  timelineStatus: 'WAITING',
+  status: 'PENDING',
+  confirmations: 0,
+  txHash: null,
+  fee: '0.000000',
+} as const;
+
+describe('transaction status view', { timeout: 60_000 }, () => {
+  it('pending (waiting for the payment) is step 1 and offers Cancel Transaction, which calls nothing', async () => {
+    const view = showTransaction(buildTransactionDetail(WAITING));
+    await screen.findByText('Waiting for your payment', undefined, FIND);
+    expect(steps()).toEqual([
+      'Created: finish',
+      'Pending: process',
+      'Processing: wait',
+      'Completed: wait',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+
+    await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
+    const dialog = await screen.findByRole('dialog', undefined, FIND);
+    expect(dialog).toHaveTextContent('Stop waiting for this deposit?');
+    expect(dialog).toHaveTextContent(
+      /Nothing has been charged and there is nothing to cancel: if you do not pay, the address simply expires at \d\d:\d\d, 30 minutes after it was created./,
+    );
+    // No cancel call exists: msw fails the test on any request it was not told about.
+    await view.user.click(within(dialog).getByRole('button', { name: 'Stop waiting' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/wallet$/));
+  });
+
+  it('processing (confirming on the chain) is step 2 and explains why it cannot be cancelled', async () => {
+    const view = showTransaction(
+      buildTransactionDetail({ timelineStatus: 'PENDING', status: 'PENDING', confirmations: 4 }),
+    );
+    await screen.findByText('Payment received: confirming', undefined, FIND);
+    expect(steps()).toEqual([
+      'Created: finish',
+      'Pending: finish',
+      'Processing: process',
+      'Completed: wait',
+    ]);
+    expect(screen.getAllByText('4 of 12 confirmations').length).toBeGreaterThan(0);
+    await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
+    const dialog = await screen.findByRole('dialog', undefined, FIND);
+    expect(dialog).toHaveTextContent('This payment cannot be cancelled');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Stay here' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/wallet/transactions/');
+  });
+
+  it('confirmed is complete and offers Back to Wallet and View Details, with every detail', async () => {
+    const transaction = buildTransactionDetail({ description: 'Deposit via Ethereum (ERC20)' });
+    showTransaction(transaction);
+    await screen.findByText('Deposit confirmed', undefined, FIND);
+    expect(steps()).toEqual([
+      'Created: finish',
+      'Pending: finish',
+      'Processing: finish',
+      'Completed: finish',
+    ]);
+    expect(
+      screen.getByText('24.75 USDT credited to your wallet, after a fee of 0.25 USDT.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Wallet' })).toHaveAttribute('href', '/wallet');
+    expect(screen.getByRole('button', { name: 'View Details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Transaction' })).toBeNull();
+
+    const details = screen.getByRole('heading', { name: 'Details' }).closest('.ant-card')!;
+    for (const text of [
+      '0.25 USDT',
+      'ERC20',
+      DEPOSIT_ADDRESS,
+      TX_HASH,
+      '12 of 12',
+      '14 Mar 2026',
+      transaction.id,
+    ]) {
+      expect(details).toHaveTextContent(text);
+    }
+  });
+
+  it('failed stops at step 2 in error with its message, and Try Again opens the deposit dialog', async () => {
+    const view = showTransaction(
+      buildTransactionDetail({
+        timelineStatus: 'FAILED',
+        status: 'FAILED',
+        errorMessage: 'The payment disappeared from the chain and did not come back',
+      }),
+    );
+    await screen.findByText('Transaction failed', undefined, FIND);
+    expect(steps()).toEqual([
+      'Created: finish',
+      'Pending: finish',
+      'Failed: error',
+      'Completed: wait',
+    ]);
+    expect(
+      screen.getAllByText('The payment disappeared from the chain and did not come back').length,
+    ).toBe(2);
+    await view.user.click(screen.getByRole('button', { name: 'Try Again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit USDT' }, FIND);
+    expect(await within(dialog).findByLabelText('Amount (USDT)', undefined, FIND)).toHaveValue(
+      '25',
+    );
+  });
+
+  it('expired stops at step 2 and offers Try Again', async () => {
+    showTransaction(
+      buildTransactionDetail({
+        ...WAITING,
+        timelineStatus: 'EXPIRED',
+        status: 'FAILED',
+        errorMessage: 'Deposit address expired',
+      }),
+    );
+    await screen.findByText('Deposit address expired', { selector: '.ant-result-title' }, FIND);
+    expect(steps()).toEqual([
+      'Created: finish',
+      'Pending: finish',
+      'Expired: error',
+      'Completed: wait',
+    ]);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Transaction' })).toBeNull();
+  });
+
+  it('says when the transaction does not exist (or is not yours)', async () => {
+    server.use(
+      http.get('/api/wallet/transactions/:id', () =>
+        HttpResponse.json(errorBody('NOT_FOUND', 'Transaction not found'), { status: 404 }),
+      ),
+    );
+    renderWithRouter(<TransactionStatusPage />, {
+      path: '/wallet/transactions/00000000-0000-4000-8000-00000000ffff',
+      pattern: '/wallet/transactions/:id',
+    });
+    expect(await screen.findByText('Transaction not found', undefined, FIND)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,223 @@
+import { useRef, useState } from 'react';
+import { App, Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useNavigate, useParams } from 'react-router';
+import type { TransactionDetail } from '@crimsonhost/shared/wallet';
+import { paths } from '../../../app/paths';
+import { ButtonLink } from '../../../components/button-link';
+import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
+import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { TimelineStatusBadge } from '../../../components/transaction-timeline';
+import { TransactionStatusResult, progressOf } from '../../../components/transaction-status-result';
+import { ApiError, toApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/error-messages';
+import { CURRENCY_LABELS, TRANSACTION_TYPE_LABELS } from '../../../lib/wallet/transaction-labels';
+import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
+import { useTransaction } from '../api/get-transaction';
+
+const DATE_TIME = 'D MMM YYYY, HH:mm:ss';
+const DEPOSIT_TTL_MS = 30 * 60_000;
+
+/** What 'Cancel Transaction' means for each kind of wait: nothing is faked on the server. */
+function cancelExplanation(transaction: TransactionDetail): { title: string; content: string } {
+  if (transaction.type === 'DEPOSIT' && transaction.timelineStatus === 'WAITING') {
+    const expires = dayjs(transaction.createdAt).add(DEPOSIT_TTL_MS, 'ms').format('HH:mm');
+    return {
+      title: 'Stop waiting for this deposit?',
+      content: `Nothing has been charged and there is nothing to cancel: if you do not pay, the address simply expires at ${expires}, 30 minutes after it was created. If a payment still reaches it, it is credited to your wallet.`,
+    };
+  }
+  if (transaction.type === 'DEPOSIT') {
+    return {
+      title: 'This payment cannot be cancelled',
+      content: `It is already on the blockchain. It is credited to your wallet once it has ${transaction.requiredConfirmations} confirmations, whether or not you stay on this page.`,
+    };
+  }
+  return {
+    title: 'This payment cannot be cancelled here',
+    content:
+      'It is held in escrow for your rental. Cancelling the rental from Rentals returns the unused hours to your wallet.',
+  };
+}
+
+function TransactionDetails({ transaction }: { transaction: TransactionDetail }) {
+  const deposit = transaction.type === 'DEPOSIT';
+  const code = (text: string) => (
+    <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Typography.Text>
+  );
+  const items = [
+    { key: 'type', label: 'Type', children: TRANSACTION_TYPE_LABELS[transaction.type] },
+    {
+      key: 'status',
+      label: 'Status',
+      children: <TimelineStatusBadge status={transaction.timelineStatus} />,
+    },
+    {
+      key: 'amount',
+      label: 'Amount',
+      children: `${formatUsdtExact(transaction.amount.replace(/^-/, ''))} ${CURRENCY_LABELS[transaction.currency]}`,
+    },
+    { key: 'fee', label: 'Fee', children: `${formatUsdtExact(transaction.fee)} USDT` },
+    {
+      key: 'description',
+      label: 'Description',
+      children: (
+        <span style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          {transaction.description}
+        </span>
+      ),
+    },
+    ...(transaction.network
+      ? [{ key: 'network', label: 'Network', children: transaction.network }]
+      : []),
+    ...(transaction.address
+      ? [{ key: 'address', label: 'Address', children: code(transaction.address) }]
+      : []),
+    ...(deposit || transaction.txHash
+      ? [
+          {
+            key: 'txHash',
+            label: 'Transaction hash',
+            children: transaction.txHash ? code(transaction.txHash) : 'Not yet on the chain',
+          },
+        ]
+      : []),
+    ...(deposit
+      ? [
+          {
+            key: 'confirmations',
+            label: 'Confirmations',
+            children: `${transaction.confirmations ?? 0} of ${transaction.requiredConfirmations}`,
+          },
+        ]
+      : []),
+    ...(transaction.errorMessage
+      ? [{ key: 'error', label: 'Error', children: transaction.errorMessage }]
+      : []),
+    ...(transaction.reference
+      ? [{ key: 'reference', label: 'Reference', children: code(transaction.reference) }]
+      : []),
+    {
+      key: 'created',
+      label: 'Created',
+      children: (
+        <time dateTime={transaction.createdAt}>
+          {dayjs(transaction.createdAt).format(DATE_TIME)}
+        </time>
+      ),
+    },
+    {
+      key: 'updated',
+      label: 'Updated',
+      children: (
+        <time dateTime={transaction.updatedAt}>
+          {dayjs(transaction.updatedAt).format(DATE_TIME)}
+        </time>
+      ),
+    },
+    { key: 'id', label: 'Transaction ID', children: code(transaction.id) },
+  ];
+  return <Descriptions column={1} size="small" bordered items={items} />;
+}
+
+/** /wallet/transactions/:id: the transaction status view of spec section 4, with its details. */
+export function TransactionStatusPage() {
+  const { id = '' } = useParams();
+  const transaction = useTransaction(id);
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const [depositing, setDepositing] = useState(false);
+  const details = useRef<HTMLHeadingElement>(null);
+
+  const viewDetails = () => {
+    details.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    details.current?.focus({ preventScroll: true });
+  };
+
+  const cancel = (data: TransactionDetail) => {
+    const { title, content } = cancelExplanation(data);
+    const waiting = progressOf(data) === 'pending';
+    void modal.confirm({
+      title,
+      content,
+      okText: waiting ? 'Stop waiting' : 'Back to Wallet',
+      cancelText: 'Stay here',
+      onOk: () => navigate(paths.wallet.href()),
+    });
+  };
+
+  const notFound = transaction.error instanceof ApiError && transaction.error.status === 404;
+  return (
+    <>
+      <title>Transaction · CrimsonHost</title>
+      <PageBreadcrumb
+        items={[{ title: 'Wallet', to: paths.wallet.href() }, { title: 'Transaction' }]}
+      />
+      <Flex vertical gap={16} style={{ maxWidth: 820 }}>
+        <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
+          {transaction.data
+            ? `${TRANSACTION_TYPE_LABELS[transaction.data.type]} of ${formatUsdtExact(transaction.data.amount.replace(/^-/, ''))} ${CURRENCY_LABELS[transaction.data.currency]}`
+            : 'Transaction'}
+        </Typography.Title>
+        {transaction.isPending ? (
+          <Card>
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </Card>
+        ) : notFound ? (
+          <Result
+            status="404"
+            title="Transaction not found"
+            subTitle="There is no transaction of yours with this link."
+            extra={
+              <ButtonLink type="primary" to={paths.wallet.href()}>
+                Back to Wallet
+              </ButtonLink>
+            }
+          />
+        ) : transaction.isError && !transaction.data ? (
+          <Result
+            status="error"
+            title="The transaction could not be loaded"
+            subTitle={describeApiError(toApiError(transaction.error))}
+            extra={<Button onClick={() => void transaction.refetch()}>Retry</Button>}
+          />
+        ) : transaction.data ? (
+          <>
+            <Card>
+              <TransactionStatusResult
+                transaction={transaction.data}
+                onViewDetails={viewDetails}
+                onTryAgain={() => setDepositing(true)}
+                onCancel={() => cancel(transaction.data)}
+              />
+            </Card>
+            <Card
+              title={
+                <Typography.Title
+                  level={2}
+                  ref={details}
+                  tabIndex={-1}
+                  id="transaction-details"
+                  style={{ fontSize: 18, margin: 0 }}
+                >
+                  Details
+                </Typography.Title>
+              }
+            >
+              <TransactionDetails transaction={transaction.data} />
+            </Card>
+            <DepositDialog
+              open={depositing}
+              onClose={() => setDepositing(false)}
+              defaultAmount={
+                transaction.data.type === 'DEPOSIT' ? transaction.data.amount : undefined
+              }
+            />
+          </>
+        ) : null}
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Flex, Pagination, Result, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
+import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { ListSkeleton } from '../../../components/skeleton-loaders';
+import { TransactionTimeline } from '../../../components/transaction-timeline';
+import { WalletBalances } from '../../../components/wallet-balances';
+import { toApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/error-messages';
+import { useTransactions } from '../../../lib/wallet/get-transactions';
+import { useWallet } from '../../../lib/wallet/get-wallet';
+import { TransactionFilters } from '../components/transaction-filters';
+import {
+  hasWalletFilters,
+  readWalletSearch,
+  toTransactionQuery,
+  writeWalletSearch,
+  type WalletSearch,
+} from '../wallet-search';
+
+/** /wallet: balances, the Deposit button and the transaction timeline with filters and paging. */
+export function WalletPage() {
+  const [params, setParams] = useSearchParams();
+  const search = useMemo(() => readWalletSearch(params), [params]);
+  const wallet = useWallet();
+  const transactions = useTransactions(toTransactionQuery(search));
+  const [depositing, setDepositing] = useState(false);
+
+  const show = (next: WalletSearch) => setParams(writeWalletSearch(next));
+  const changeFilters = (changes: Partial<WalletSearch>) =>
+    show({ ...search, ...changes, page: 1 });
+  const clearFilters = () => show({ page: 1, pageSize: search.pageSize });
+
+  const total = transactions.data?.meta.total ?? 0;
+  const filtered = hasWalletFilters(search);
+
+  return (
+    <>
+      <title>Wallet · CrimsonHost</title>
+      <PageBreadcrumb items={[{ title: 'Wallet' }]} />
+      <Flex vertical gap={20}>
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
+            Wallet
+          </Typography.Title>
+          <Button
+            type="primary"
+            size="large"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setDepositing(true)}
+          >
+            Deposit
+          </Button>
+        </Flex>
+
+        {wallet.isError && !wallet.data ? (
+          <Result
+            status="error"
+            title="Your balances could not be loaded"
+            subTitle={describeApiError(toApiError(wallet.error))}
+            extra={<Button onClick={() => void wallet.refetch()}>Retry</Button>}
+          />
+        ) : (
+          <WalletBalances wallet={wallet.data} />
+        )}
+
+        <Card
+          title={
+            <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+              Transactions
+            </Typography.Title>
+          }
+        >
+          <Flex vertical gap={20}>
+            <TransactionFilters search={search} onChange={changeFilters} onClear={clearFilters} />
+            {transactions.isPending ? (
+              <ListSkeleton rows={5} />
+            ) : transactions.isError && !transactions.data ? (
+              <Result
+                status="error"
+                title="Your transactions could not be loaded"
+                subTitle={describeApiError(toApiError(transactions.error))}
+                extra={<Button onClick={() => void transactions.refetch()}>Retry</Button>}
+              />
+            ) : (
+              <Flex
+                vertical
+                gap={16}
+                aria-busy={transactions.isFetching}
+                style={{ opacity: transactions.isPlaceholderData ? 0.6 : 1 }}
+              >
+                {filtered && total > 0 && (
+                  <Typography.Text type="secondary" aria-live="polite">
+                    {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'}{' '}
+                    match these filters
+                  </Typography.Text>
+                )}
+                <TransactionTimeline transactions={transactions.data?.data ?? []} />
+                {total > 0 && (
+                  <Pagination
+                    align="center"
+                    current={search.page}
+                    pageSize={search.pageSize}
+                    total={total}
+                    pageSizeOptions={[...TABLE_PAGE_SIZES]}
+                    showSizeChanger
+                    showTotal={(all, [from, to]) => `${from}-${to} of ${all}`}
+                    onChange={(page, pageSize) =>
+                      show({
+                        ...search,
+                        page: pageSize === search.pageSize ? page : 1,
+                        pageSize,
+                      })
+                    }
+                  />
+                )}
+              </Flex>
+            )}
+          </Flex>
+        </Card>
+      </Flex>
+      <DepositDialog open={depositing} onClose={() => setDepositing(false)} />
+    </>
+  );
+}

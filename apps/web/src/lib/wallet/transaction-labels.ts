@@ -1,0 +1,41 @@
+import type {
+  CURRENCIES,
+  TimelineStatus,
+  TransactionStatus,
+  TransactionType,
+} from '@crimsonhost/shared/wallet';
+
+/** The product's words for the enumerations of spec section 3. */
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  DEPOSIT: 'Deposit',
+  RENTAL_PAYMENT: 'Rental payment',
+  REFUND: 'Refund',
+  COMPENSATION: 'Compensation',
+};
+
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  FAILED: 'Failed',
+};
+
+export const TIMELINE_STATUS_LABELS: Record<TimelineStatus, string> = {
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  FAILED: 'Failed',
+  WAITING: 'Waiting',
+  EXPIRED: 'Expired',
+};
+
+export const CURRENCY_LABELS: Record<(typeof CURRENCIES)[number], string> = {
+  USDT: 'USDT',
+  PLATFORM: 'Platform credit',
+};
+
+/** Money that comes in (+) or goes out (−) of the wallet, by the kind of transaction. */
+export const TRANSACTION_DIRECTION: Record<TransactionType, 1 | -1> = {
+  DEPOSIT: 1,
+  RENTAL_PAYMENT: -1,
+  REFUND: 1,
+  COMPENSATION: 1,
+};

@@ -1,0 +1,46 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { forgetCsrfToken } from '../lib/csrf-token';
+import { installMatchMedia, mediaPreferences, setViewportWidth } from './match-media';
+import { server } from './msw-server';
+
+const DESKTOP_WIDTH_PX = 1280;
+
+// findBy and waitFor wait 5 s instead of 1 s: a lazy page's first load is slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+/** jsdom has no ResizeObserver; antd's popups (tooltips, drawers) observe their size with it. */
+class NoopResizeObserver implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  installMatchMedia();
+  window.ResizeObserver = NoopResizeObserver;
+  // jsdom cannot scroll and says so; pages that scroll to the top on a new step do not care.
+  window.scrollTo = () => undefined;
+  // jsdom cannot compute pseudo-element styles and says so on every antd scroll lock: ask for the element.
+  const computeStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computeStyle(element);
+});
+
+beforeEach(() => {
+  setViewportWidth(DESKTOP_WIDTH_PX);
+  mediaPreferences.prefersDark = false;
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  forgetCsrfToken();
+  document.documentElement.removeAttribute('data-theme');
+  document.documentElement.removeAttribute('style');
+});
+
+afterAll(() => server.close());

@@ -1,0 +1,160 @@
+import type {
+  DepositAddress,
+  DepositConfig,
+  DepositNetwork,
+  DepositStatusView,
+  Transaction,
+  TransactionDetail,
+  Wallet,
+} from '@crimsonhost/shared/wallet';
+
+let next = 0;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export const ERC20_NETWORK: DepositNetwork = {
+  id: 'ERC20',
+  displayName: 'Ethereum (ERC20)',
+  fee: '1.00',
+  processingTime: 'About 3 minutes',
+  confirmations: 12,
+  color: '#627EEA',
+  demo: true,
+};
+export const BEP20_NETWORK: DepositNetwork = {
+  id: 'BEP20',
+  displayName: 'BNB Smart Chain (BEP20)',
+  fee: '0.50',
+  processingTime: 'About 1 minute',
+  confirmations: 15,
+  color: '#F0B90B',
+  demo: false,
+};
+
+/** GET /api/wallet/deposit-config as the API answers it. */
+export function buildDepositConfig(overrides: Partial<DepositConfig> = {}): DepositConfig {
+  return {
+    minAmount: '10.000000',
+    maxAmount: null,
+    defaultNetwork: 'ERC20',
+    networks: [ERC20_NETWORK, BEP20_NETWORK],
+    ...overrides,
+  };
+}
+
+export const DEPOSIT_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** POST /api/wallet/deposits: expires 30 minutes from `now`. */
+export function buildDepositAddress(
+  overrides: Partial<DepositAddress> = {},
+  now = Date.now(),
+): DepositAddress {
+  next += 1;
+  return {
+    address: DEPOSIT_ADDRESS,
+    amount: '25.000000',
+    network: 'ERC20',
+    networkFee: '0.250000',
+    confirmationsRequired: 12,
+    expiresAt: new Date(now + 30 * 60_000).toISOString(),
+    transactionId: uuid(next),
+    ...overrides,
+  };
+}
+
+/** GET /api/wallet/deposits/:id/status, waiting for the payment unless told otherwise. */
+export function buildDepositStatus(
+  deposit: DepositAddress,
+  overrides: Partial<DepositStatusView> = {},
+): DepositStatusView {
+  return {
+    transactionId: deposit.transactionId,
+    status: 'pending',
+    depositStatus: 'WAITING',
+    network: deposit.network,
+    address: deposit.address,
+    requestedAmount: deposit.amount,
+    receivedAmount: '0.000000',
+    creditedAmount: '0.000000',
+    fee: '0.000000',
+    confirmations: 0,
+    requiredConfirmations: deposit.confirmationsRequired,
+    txHash: null,
+    expiresAt: deposit.expiresAt,
+    late: false,
+    paid: 'none',
+    errorMessage: null,
+    ...overrides,
+  };
+}
+
+export const TX_HASH = `0x${'ab'.repeat(32)}`;
+
+/** The status once `deposit` was paid as asked and credited less 1%. */
+export function confirmedStatus(
+  deposit: DepositAddress,
+  overrides: Partial<DepositStatusView> = {},
+): DepositStatusView {
+  return buildDepositStatus(deposit, {
+    status: 'confirmed',
+    depositStatus: 'CONFIRMED',
+    receivedAmount: '25.000000',
+    creditedAmount: '24.750000',
+    fee: '0.250000',
+    confirmations: 12,
+    txHash: TX_HASH,
+    paid: 'exact',
+    ...overrides,
+  });
+}
+
+export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    usdt: { available: '1250.500000', held: '30.000000' },
+    platformCredit: { available: '5.000000' },
+    pendingDeposits: 1,
+    ...overrides,
+  };
+}
+
+export function buildTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  next += 1;
+  return {
+    id: uuid(next),
+    type: 'DEPOSIT',
+    status: 'CONFIRMED',
+    timelineStatus: 'CONFIRMED',
+    amount: '25.000000',
+    currency: 'USDT',
+    description: 'Deposit via Ethereum (ERC20)',
+    reference: null,
+    createdAt: '2026-03-14T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildTransactionDetail(
+  overrides: Partial<TransactionDetail> = {},
+): TransactionDetail {
+  return {
+    ...buildTransaction(),
+    fee: '0.250000',
+    network: 'ERC20',
+    address: DEPOSIT_ADDRESS,
+    txHash: TX_HASH,
+    confirmations: 12,
+    requiredConfirmations: 12,
+    errorMessage: null,
+    updatedAt: '2026-03-14T09:34:00.000Z',
+    ...overrides,
+  };
+}
+
+export function transactionPage(
+  transactions: Transaction[],
+  meta: { page?: number; pageSize?: number; total?: number } = {},
+) {
+  return {
+    data: transactions,
+    meta: { page: 1, pageSize: 20, total: transactions.length, ...meta },
+  };
+}

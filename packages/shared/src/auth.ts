@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ROLES } from './constants';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const RECOVERY_CODE_COUNT = 10;
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+export const passwordPolicyText = `Use at least ${PASSWORD_MIN_LENGTH} characters. Common passwords such as 'password123' are refused.`;
+
+export const emailSchema = z
+  .string({ message: 'E-mail is required' })
+  .trim()
+  .min(1, 'E-mail is required')
+  .max(254, 'E-mail is too long')
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
+
+export const newPasswordSchema = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const displayNameSchema = z
+  .string({ message: 'Display name is required' })
+  .trim()
+  .min(2, 'Display name must be at least 2 characters')
+  .max(40, 'Display name must be at most 40 characters');
+
+export const roleSchema = z.enum(ROLES);
+export const authProviderSchema = z.enum(['local', 'discord']);
+export const userStatusSchema = z.enum(['active', 'suspended', 'banned']);
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  displayName: z.string(),
+  role: roleSchema,
+  authProvider: authProviderSchema,
+  hasPassword: z.boolean(),
+  discordLinked: z.boolean(),
+  status: userStatusSchema,
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const tokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+  token_type: z.literal('Bearer'),
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+export const sessionSchema = z.object({ user: userSchema, tokens: tokensSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  displayName: displayNameSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Registration answers the session and the ten recovery codes, shown once. */
+export const registerResponseSchema = sessionSchema.extend({
+  recoveryCodes: z.array(z.string()),
+});
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const refreshRequestSchema = z.object({
+  refresh_token: z.string({ message: 'refresh_token is required' }).min(1).max(200),
+});
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ message: 'The reset link is incomplete' })
+    .min(10, 'The reset link is incomplete')
+    .max(200),
+  password: newPasswordSchema,
+});
+
+export const recoveryCodeSchema = z
+  .string({ message: 'Recovery code is required' })
+  .trim()
+  .min(12, 'Enter the whole recovery code, e.g. K7QP-M2XD-9RTF')
+  .max(20, 'Enter the recovery code as shown, e.g. K7QP-M2XD-9RTF');
+
+/** Sign in with a one-time recovery code and set a new password in the same step. */
+export const recoveryLoginRequestSchema = z.object({
+  email: emailSchema,
+  code: recoveryCodeSchema,
+  password: newPasswordSchema,
+});
+
+export const changePasswordRequestSchema = z.object({
+  /** Required when the account has a password; a Discord-only account sets its first one. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  password: newPasswordSchema,
+});
+
+export const updateProfileRequestSchema = z.object({ displayName: displayNameSchema });
+
+export const regenerateRecoveryCodesRequestSchema = z.object({
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+
+export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const profileSchema = z.object({
+  user: userSchema,
+  recoveryCodesLeft: z.number().int(),
+});
+
+export const discordCallbackRequestSchema = z.object({
+  code: z.string({ message: 'code is required' }).min(1, 'code is required').max(500),
+  state: z.string({ message: 'state is required' }).min(1, 'state is required').max(200),
+});
+
+/** Finishing a Discord sign-in for an existing account: the password proves it is the owner. */
+export const discordLinkRequestSchema = z.object({
+  linkToken: z.string().min(10).max(200),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH),
+});
+
+/** A sign-in answer that may also carry recovery codes for a new account (Discord sign-up). */
+export const oauthSessionSchema = sessionSchema.extend({
+  recoveryCodes: z.array(z.string()).optional(),
+});
+
+export const csrfTokenSchema = z.object({ csrfToken: z.string() });

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Error codes the API answers in its envelope. One list, shared by server and web. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'CSRF_FAILED',
+  // accounts
+  'LOGIN_FAILED',
+  'ACCOUNT_LOCKED',
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_BANNED',
+  'REFRESH_FAILED',
+  'EMAIL_TAKEN',
+  'WEAK_PASSWORD',
+  'WRONG_PASSWORD',
+  'RESET_LINK_INVALID',
+  'RECOVERY_FAILED',
+  'OAUTH_STATE_INVALID',
+  'DISCORD_UNAVAILABLE',
+  'DISCORD_FAILED',
+  'DISCORD_EMAIL_MISSING',
+  'DISCORD_EMAIL_UNVERIFIED',
+  'LINK_REQUIRED',
+  'LINK_INVALID',
+  // money
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INSUFFICIENT_FUNDS',
+  'NETWORK_UNAVAILABLE',
+  // rentals and panels
+  'SERVER_NOT_AVAILABLE',
+  'RENTAL_NOT_ACTIVE',
+  'NOT_RENTABLE_BY_HOUR',
+  'OWN_SERVER',
+  'TOO_LONG',
+  'PANEL_NOT_LINKED',
+  'PANEL_UNREACHABLE',
+  'PANEL_TIMEOUT',
+  'PANEL_BUSY',
+  'PANEL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldIssueSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** `{ error: { code, message, details? } }`: the body of every error answer. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { TABLE_PAGE_SIZES } from './constants';
+import { amountSchema } from './wallet';
+
+export const RENTAL_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
+export const RUN_STATES = ['starting', 'running', 'stopping', 'stopped', 'error'] as const;
+export const POWER_SIGNALS = ['start', 'stop', 'restart'] as const;
+export const MAX_RENTAL_HOURS = 720;
+
+export type RentalStatus = (typeof RENTAL_STATUSES)[number];
+export type RunState = (typeof RUN_STATES)[number];
+export type PowerSignal = (typeof POWER_SIGNALS)[number];
+
+export const hoursSchema = z
+  .number({ message: 'Hours must be a whole number' })
+  .int('Hours must be a whole number')
+  .min(1, 'Rent for at least 1 hour')
+  .max(MAX_RENTAL_HOURS, `Rent for at most ${MAX_RENTAL_HOURS} hours (30 days)`);
+
+export const createRentalRequestSchema = z.object({
+  serverId: z.string({ message: 'serverId is required' }).min(1, 'serverId is required'),
+  hours: hoursSchema,
+});
+export type CreateRentalRequest = z.infer<typeof createRentalRequestSchema>;
+
+export const extendRentalRequestSchema = z.object({ hours: hoursSchema });
+export const powerRequestSchema = z.object({
+  signal: z.enum(POWER_SIGNALS, { message: 'signal must be start, stop or restart' }),
+});
+
+export const runStateSchema = z.object({
+  state: z.enum(RUN_STATES),
+  checkedAt: z.string(),
+  ageSeconds: z.number().int(),
+  detail: z.string().nullable(),
+});
+export type RunStateView = z.infer<typeof runStateSchema>;
+
+export const rentalSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(RENTAL_STATUSES),
+  server: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    game: z.string(),
+    region: z.string(),
+  }),
+  hours: z.number().int(),
+  pricePerHour: amountSchema,
+  paid: amountSchema,
+  refunded: amountSchema,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  endedAt: z.string().nullable(),
+  /** Seconds until the end while ACTIVE, else 0. */
+  secondsLeft: z.number().int(),
+  /** What a cancellation now would return: the unused whole hours. */
+  refundIfCancelled: amountSchema,
+  /** Where to connect: only while ACTIVE. */
+  connection: z.object({ host: z.string(), port: z.number().int() }).nullable(),
+  /** Read from the server's panel while ACTIVE; null without a panel. */
+  runState: runStateSchema.nullable(),
+});
+export type Rental = z.infer<typeof rentalSchema>;
+
+export const rentalListQuerySchema = z.object({
+  status: z.enum(RENTAL_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .refine((value) => (TABLE_PAGE_SIZES as readonly number[]).includes(value), {
+      message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
+    })
+    .default(10),
+});
+export type RentalListQuery = z.input<typeof rentalListQuerySchema>;

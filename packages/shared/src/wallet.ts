@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { NETWORKS, TABLE_PAGE_SIZES } from './constants';
+
+export const TRANSACTION_TYPES = ['DEPOSIT', 'RENTAL_PAYMENT', 'REFUND', 'COMPENSATION'] as const;
+export const CURRENCIES = ['USDT', 'PLATFORM'] as const;
+export const TRANSACTION_STATUSES = ['PENDING', 'CONFIRMED', 'FAILED'] as const;
+export const TIMELINE_STATUSES = ['PENDING', 'CONFIRMED', 'FAILED', 'WAITING', 'EXPIRED'] as const;
+export const DEPOSIT_STATUSES = [
+  'WAITING',
+  'CONFIRMING',
+  'CONFIRMED',
+  'EXPIRED',
+  'FAILED',
+] as const;
+
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** A wire amount: a decimal string with six places, e.g. "25.000000". */
+export const amountSchema = z.string().regex(/^-?\d+\.\d{6}$/);
+
+export const networkSchema = z.enum(NETWORKS, { message: 'Choose TRC20, ERC20 or BEP20' });
+
+export const depositNetworkSchema = z.object({
+  id: networkSchema,
+  displayName: z.string(),
+  /** Percent of what arrives that is kept as the deposit fee, e.g. "0.50". */
+  fee: z.string(),
+  processingTime: z.string(),
+  confirmations: z.number().int(),
+  color: z.string(),
+  /** True when the network is the storefront's local demo chain, not the real one. */
+  demo: z.boolean(),
+});
+export type DepositNetwork = z.infer<typeof depositNetworkSchema>;
+
+export const depositConfigSchema = z.object({
+  minAmount: amountSchema,
+  maxAmount: amountSchema.nullable(),
+  defaultNetwork: networkSchema,
+  networks: z.array(depositNetworkSchema),
+});
+export type DepositConfig = z.infer<typeof depositConfigSchema>;
+
+export const createDepositRequestSchema = z.object({
+  amount: z
+    .union([z.string(), z.number()], { message: 'Please enter deposit amount' })
+    .transform((value) => String(value).trim()),
+  network: networkSchema,
+});
+export type CreateDepositRequest = z.input<typeof createDepositRequestSchema>;
+
+/** The spec's deposit address result. */
+export const depositAddressSchema = z.object({
+  address: z.string(),
+  amount: amountSchema,
+  network: networkSchema,
+  /** The fee that will be kept if exactly `amount` arrives. */
+  networkFee: amountSchema,
+  confirmationsRequired: z.number().int(),
+  expiresAt: z.string(),
+  transactionId: z.uuid(),
+});
+export type DepositAddress = z.infer<typeof depositAddressSchema>;
+
+export const depositStatusSchema = z.object({
+  transactionId: z.uuid(),
+  /** The spec's status check answer. */
+  status: z.enum(['pending', 'confirmed', 'failed']),
+  depositStatus: z.enum(DEPOSIT_STATUSES),
+  network: networkSchema,
+  address: z.string(),
+  requestedAmount: amountSchema,
+  /** What arrived on chain so far (confirmed or not). */
+  receivedAmount: amountSchema,
+  /** What the wallet was credited, after the fee. */
+  creditedAmount: amountSchema,
+  fee: amountSchema,
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  txHash: z.string().nullable(),
+  expiresAt: z.string(),
+  late: z.boolean(),
+  /** 'exact', 'short' or 'over' once something arrived, compared with the asked amount. */
+  paid: z.enum(['none', 'exact', 'short', 'over']),
+  errorMessage: z.string().nullable(),
+});
+export type DepositStatusView = z.infer<typeof depositStatusSchema>;
+
+export const walletSchema = z.object({
+  usdt: z.object({ available: amountSchema, held: amountSchema }),
+  platformCredit: z.object({ available: amountSchema }),
+  pendingDeposits: z.number().int(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  timelineStatus: z.enum(TIMELINE_STATUSES),
+  amount: amountSchema,
+  currency: z.enum(CURRENCIES),
+  description: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionDetailSchema = transactionSchema.extend({
+  fee: amountSchema,
+  network: networkSchema.nullable(),
+  address: z.string().nullable(),
+  txHash: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int(),
+  errorMessage: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+const pageSize = z.coerce
+  .number()
+  .refine((value) => (TABLE_PAGE_SIZES as readonly number[]).includes(value), {
+    message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
+  });
+
+export const transactionListQuerySchema = z.object({
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+  from: z.iso.datetime({ offset: true, message: 'from must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'to must be an ISO date-time' }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: pageSize.default(20),
+});
+export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
