@@ -6,6 +6,7 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core in the page and returns the serious and critical violations, one line each. */
 export async function seriousA11yViolations(page) {
+  await animationsSettled(page);
   // Evaluated through the DevTools protocol, so the page's CSP does not block it.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
@@ -25,4 +26,31 @@ export async function seriousA11yViolations(page) {
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`);
+}
+
+/**
+ * Waits until no CSS transition or animation is running (a dialog fading in, a radio or a button
+ * changing colour). Contrast measured half-way through a fade is not the contrast a person reads.
+ */
+export async function animationsSettled(page, timeoutMs = 5_000) {
+  await page.evaluate(async (limit) => {
+    const deadline = performance.now() + limit;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+        );
+      if (running.length === 0 || performance.now() > deadline) break;
+      await Promise.race([
+        Promise.allSettled(running.map((animation) => animation.finished)),
+        new Promise((resolve) => setTimeout(resolve, 250)),
+      ]);
+    }
+    await frame();
+    await frame();
+  }, timeoutMs);
 }

@@ -126,6 +126,7 @@ server.stdout.pipe(log);
 server.stderr.pipe(log);
 
 let exitCode = 1;
+const only = process.argv.slice(2);
 const interrupt = (signal) => {
   void stopServer(server).then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 };
@@ -137,6 +138,8 @@ try {
   console.log(`e2e: server ready at ${baseUrl} (data in ${dataDir})`);
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.e2e.mjs'))
+    // `npm run test:e2e -- wallet rentals` runs just those files.
+    .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
     .sort()
     .map((name) => path.join('e2e', name));
   const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...files], {

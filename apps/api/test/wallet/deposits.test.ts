@@ -166,6 +166,54 @@ describe('opening a deposit', () => {
     expect(response.json().error.code).toBe('NETWORK_UNAVAILABLE');
   });
 
+  it('holds at most 5 unpaid addresses per account, even when 10 are asked for at once', async () => {
+    const { headers } = await signIn();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.request({
+          method: 'POST',
+          url: '/api/wallet/deposits',
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          payload: { amount: '20', network: 'ERC20' },
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 201, 201, 409, 409, 409, 409, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!.json().error;
+    expect(refused).toMatchObject({
+      code: 'TOO_MANY_OPEN_DEPOSITS',
+      message:
+        'You already have 5 deposit addresses waiting for payment. Pay one of them or wait until one expires.',
+    });
+    // Once one of them has passed its 30 minutes, a new one may be opened.
+    const opened = answers.find((answer) => answer.statusCode === 201)!.json().data;
+    await ctx.database.db.execute(
+      sql`update deposits set expires_at = now() - interval '1 second' where transaction_id = ${opened.transactionId}`,
+    );
+    await openDeposit(headers, 'ERC20', '20');
+  });
+
+  it('limits how often an account may ask for deposits, with Retry-After', async () => {
+    const { user, headers } = await signIn();
+    await openDeposit(headers, 'ERC20', '20');
+    await ctx.database.db.execute(
+      sql`update rate_limit_counters set hits = 30 where key = ${`deposit:user:${user.id}`}`,
+    );
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/wallet/deposits',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      payload: { amount: '20', network: 'ERC20' },
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many deposit requests. Please wait before opening another deposit.',
+    });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it("answers 404 for another user's deposit and for a malformed id", async () => {
     const owner = await signIn();
     const stranger = await signIn();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   depositAddressCounters,
@@ -156,6 +156,25 @@ export async function countOpenDeposits(db: Executor, userId: string) {
     .select({ open: count() })
     .from(deposits)
     .where(and(eq(deposits.userId, userId), inArray(deposits.status, ['WAITING', 'CONFIRMING'])));
+  return Number(row?.open ?? 0);
+}
+
+/**
+ * Deposits of a user still inside their 30 minutes and not yet paid. Takes a per-user lock for
+ * the rest of the transaction first, so two simultaneous requests cannot both pass the cap.
+ */
+export async function countUnpaidLiveDeposits(db: Executor, userId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`deposit-open:${userId}`}))`);
+  const [row] = await db
+    .select({ open: count() })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        eq(deposits.status, 'WAITING'),
+        gt(deposits.expiresAt, sql`now()`),
+      ),
+    );
   return Number(row?.open ?? 0);
 }
 

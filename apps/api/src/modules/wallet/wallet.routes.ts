@@ -14,11 +14,19 @@ import {
 } from '@crimsonhost/shared/wallet';
 import { AppError } from '../../lib/errors';
 import { idempotencyKeyOf, runIdempotent } from '../../lib/idempotency';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import type { Database } from '../../db/client';
 import { principalOf, type Guards } from '../auth/auth.guard';
 import type { WalletService } from './wallet.service';
 
 const tags = ['wallet'];
+/** Opening deposits per account; each one derives an address, so a script cannot mint them freely. */
+const DEPOSIT_REQUESTS: RateLimitRule = {
+  name: 'deposit:user',
+  limit: 30,
+  windowSeconds: 3600,
+  message: 'Too many deposit requests. Please wait before opening another deposit.',
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id answers 404 like an unknown one: the caller learns nothing either way. */
 function assertUuid(value: string, what: string) {
@@ -112,6 +120,7 @@ export const walletRoutes =
       async (request, reply) => {
         const userId = principalOf(request).user.id;
         const key = idempotencyKeyOf(request);
+        await hitRateLimit(db, DEPOSIT_REQUESTS, userId);
         const answer = await runIdempotent<{ data: DepositAddress }>(
           db,
           { userId, key, route: 'POST /wallet/deposits', request: request.body },

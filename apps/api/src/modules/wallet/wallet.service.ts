@@ -2,6 +2,7 @@ import type { Network } from '@crimsonhost/shared/constants';
 import {
   DEPOSIT_ADDRESS_TTL_MINUTES,
   DEFAULT_REQUIRED_CONFIRMATIONS,
+  MAX_UNPAID_DEPOSITS,
   NETWORKS,
 } from '@crimsonhost/shared/constants';
 import { isUsdtAmount, parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
@@ -147,6 +148,13 @@ export class WalletService {
         {
           fields: [{ field: 'network', message: 'is not available' }],
         },
+      );
+    }
+    if ((await repo.countUnpaidLiveDeposits(tx, userId)) >= MAX_UNPAID_DEPOSITS) {
+      throw new AppError(
+        'TOO_MANY_OPEN_DEPOSITS',
+        409,
+        `You already have ${MAX_UNPAID_DEPOSITS} deposit addresses waiting for payment. Pay one of them or wait until one expires.`,
       );
     }
     const index = await repo.takeDerivationIndex(tx, input.network);
