@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TABLE_PAGE_SIZES } from './constants';
+import { regionRefSchema } from './catalog';
+import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
 import { amountSchema } from './wallet';
 
 export const RENTAL_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
@@ -43,7 +44,7 @@ export const rentalSchema = z.object({
     id: z.uuid(),
     name: z.string(),
     game: z.string(),
-    region: z.string(),
+    region: regionRefSchema,
   }),
   hours: z.number().int(),
   pricePerHour: amountSchema,
@@ -58,7 +59,10 @@ export const rentalSchema = z.object({
   refundIfCancelled: amountSchema,
   /** Where to connect: only while ACTIVE. */
   connection: z.object({ host: z.string(), port: z.number().int() }).nullable(),
-  /** Read from the server's panel while ACTIVE; null without a panel. */
+  /**
+   * Read from the server's panel while ACTIVE (also in the answers of rent and extend, after
+   * the money has moved); null when the rental is not ACTIVE or its server has no panel.
+   */
   runState: runStateSchema.nullable(),
 });
 export type Rental = z.infer<typeof rentalSchema>;
@@ -71,6 +75,6 @@ export const rentalListQuerySchema = z.object({
     .refine((value) => (TABLE_PAGE_SIZES as readonly number[]).includes(value), {
       message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
     })
-    .default(10),
+    .default(DEFAULT_PAGE_SIZE),
 });
 export type RentalListQuery = z.input<typeof rentalListQuerySchema>;

@@ -39,6 +39,8 @@ async function rentLinked() {
     payload: { serverId: listingId, hours: 1 },
   });
   expect(response.statusCode).toBe(201);
+  // The answer carries the run state read after the payment committed: a fresh server is stopped.
+  expect(response.json().data.runState).toMatchObject({ state: 'stopped', ageSeconds: 0 });
   return { ...who, rentalId: response.json().data.id as string, identifier };
 }
 

@@ -71,7 +71,7 @@ describe('renting', () => {
       pricePerHour: '2.500000',
       paid: '7.500000',
       refunded: '0.000000',
-      server: { id: server.id, name: server.name },
+      server: { id: server.id, name: server.name, region: { code: 'fra', name: 'Frankfurt' } },
     });
     expect(new Date(data.endsAt).getTime() - new Date(data.startsAt).getTime()).toBe(3 * 3_600_000);
     expect(data.connection).toEqual({ host: '127.0.0.1', port: 27015 });

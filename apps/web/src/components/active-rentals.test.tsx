@@ -28,7 +28,7 @@ describe('active rentals on the dashboard', { timeout: 60_000 }, () => {
                   id: '30000000-0000-4000-8000-000000000001',
                   name: 'Dash Craft',
                   game: 'minecraft',
-                  region: 'fra',
+                  region: { code: 'fra', name: 'Frankfurt', country: 'DE' },
                 },
                 secondsLeft: 3600,
                 runState: {
@@ -51,7 +51,7 @@ describe('active rentals on the dashboard', { timeout: 60_000 }, () => {
       'href',
       '/rentals?status=ACTIVE',
     );
-    expect(within(list).getByText('Minecraft · FRA')).toBeInTheDocument();
+    expect(within(list).getByText('Minecraft · Frankfurt')).toBeInTheDocument();
     expect(within(list).getByText('1:00:00')).toBeInTheDocument();
     expect(within(list).getByText('stopped')).toBeInTheDocument();
     await act(async () => {
@@ -96,7 +96,7 @@ describe('active rentals on the dashboard', { timeout: 60_000 }, () => {
                 id: '30000000-0000-4000-8000-000000000009',
                 name: 'On The Dashboard',
                 game: 'rust',
-                region: 'par',
+                region: { code: 'par', name: 'Paris', country: 'FR' },
               },
             }),
           ]),

@@ -27,7 +27,7 @@ export function buildRental(overrides: Partial<Rental> = {}): Rental {
       id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
       name: `Rented Server ${next}`,
       game: 'minecraft',
-      region: 'fra',
+      region: { code: 'fra', name: 'Frankfurt', country: 'DE' },
     },
     hours: 3,
     pricePerHour: '1.250000',

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { games, serverListings } from '../../db/schema/catalog';
+import { games, regions, serverListings } from '../../db/schema/catalog';
 
 /**
  * What the rentals module may do to a listing, through the catalog: take it for a rental (only
@@ -54,7 +54,9 @@ export async function listingSummaries(tx: Executor, listingIds: string[]) {
       id: serverListings.id,
       name: serverListings.name,
       game: serverListings.gameId,
-      region: serverListings.regionCode,
+      regionCode: serverListings.regionCode,
+      regionName: regions.name,
+      regionCountry: regions.country,
       host: serverListings.host,
       queryPort: serverListings.queryPort,
       defaultPort: games.defaultPort,
@@ -62,6 +64,7 @@ export async function listingSummaries(tx: Executor, listingIds: string[]) {
     })
     .from(serverListings)
     .innerJoin(games, eq(games.id, serverListings.gameId))
+    .innerJoin(regions, eq(regions.code, serverListings.regionCode))
     .where(sql`${serverListings.id} in ${listingIds}`);
   return new Map(
     rows.map((row) => [
@@ -69,7 +72,7 @@ export async function listingSummaries(tx: Executor, listingIds: string[]) {
       {
         name: row.name,
         game: row.game,
-        region: row.region,
+        region: { code: row.regionCode, name: row.regionName, country: row.regionCountry },
         host: row.host,
         // The game port: the query port less the game's offset where the two are tied.
         port: row.offset === null ? row.defaultPort : row.queryPort - row.offset,
@@ -81,7 +84,7 @@ export async function listingSummaries(tx: Executor, listingIds: string[]) {
 export interface ListingSummary {
   name: string;
   game: string;
-  region: string;
+  region: { code: string; name: string; country: string };
   host: string;
   port: number;
 }

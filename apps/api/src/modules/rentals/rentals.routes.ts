@@ -49,7 +49,7 @@ export const rentalsRoutes =
         }),
       );
       if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-      return answer;
+      return { ...answer, body: { data: await rentals.withRunState(answer.body.data) } };
     };
 
     app.post(

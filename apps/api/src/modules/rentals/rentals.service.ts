@@ -315,6 +315,15 @@ export class RentalsService {
   }
 
   /**
+   * A rental answered by rent or extend, with its run state read once the transaction has
+   * committed (the panel is not asked while money is being moved).
+   */
+  async withRunState(rental: Rental): Promise<Rental> {
+    if (rental.status !== 'ACTIVE' || rental.secondsLeft <= 0 || !this.panels) return rental;
+    return { ...rental, runState: await this.panels.runState(rental.server.id) };
+  }
+
+  /**
    * The API shape of rentals. Inside a transaction the run state is left out: reading it may call
    * the panel and the database outside the transaction, which must not wait on it.
    */
@@ -336,7 +345,7 @@ export class RentalsService {
             id: rental.listingId,
             name: listing?.name ?? 'Server',
             game: listing?.game ?? '',
-            region: listing?.region ?? '',
+            region: listing?.region ?? { code: '', name: '', country: '' },
           },
           hours: rental.hours,
           pricePerHour: toUsdtString(rental.pricePerHour),

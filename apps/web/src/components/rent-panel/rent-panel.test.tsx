@@ -72,7 +72,12 @@ describe('rent panel', { timeout: 60_000 }, () => {
         return HttpResponse.json(
           {
             data: buildRental({
-              server: { id: ID, name: 'Frag Central', game: 'csgo', region: 'Frankfurt' },
+              server: {
+                id: ID,
+                name: 'Frag Central',
+                game: 'csgo',
+                region: { code: 'fra', name: 'Frankfurt', country: 'DE' },
+              },
               hours: 6,
             }),
           },

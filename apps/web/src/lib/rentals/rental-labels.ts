@@ -1,11 +1,8 @@
 import { GAME_LABELS, type Game } from '@crimsonhost/shared/constants';
 import type { Rental } from '@crimsonhost/shared/rentals';
 
-/**
- * 'CS:GO · LON': the rented server's game and region. A rental names its region by code only
- * (the catalog has the names), so the code is shown as such.
- */
+/** 'CS:GO · London': the rented server's game and region. */
 export function rentalServerLine(server: Rental['server']): string {
   const game = GAME_LABELS[server.game as Game] ?? server.game;
-  return server.region ? `${game} · ${server.region.toUpperCase()}` : game;
+  return server.region.name ? `${game} · ${server.region.name}` : game;
 }

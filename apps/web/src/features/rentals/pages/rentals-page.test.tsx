@@ -22,8 +22,9 @@ const LOAD = { timeout: 10_000 };
 
 let servers = 0;
 /** The rented server as the API names it (ids are UUIDs). */
-function serverRef(name: string, game = 'rust', region = 'Paris') {
+function serverRef(name: string, game = 'rust', regionName = 'Paris') {
   servers += 1;
+  const region = { code: regionName.slice(0, 3).toLowerCase(), name: regionName, country: 'EU' };
   return { id: `20000000-0000-4000-8000-${String(servers).padStart(12, '0')}`, name, game, region };
 }
 
@@ -66,7 +67,7 @@ afterEach(() => {
 describe('rentals page', { timeout: 60_000 }, () => {
   it('lists my rentals with the way to connect only while active', async () => {
     serveRentals([
-      buildRental({ server: serverRef('Alpha Craft', 'minecraft', 'fra') }),
+      buildRental({ server: serverRef('Alpha Craft', 'minecraft', 'Frankfurt') }),
       buildEndedRental('EXPIRED', {
         server: serverRef('Old Frag', 'csgo', 'Dallas'),
       }),
@@ -76,7 +77,7 @@ describe('rentals page', { timeout: 60_000 }, () => {
     const active = await rowOf('Alpha Craft');
     expect(within(active).getByText('Active')).toBeInTheDocument();
     expect(within(active).getByText('203.0.113.7:25565')).toBeInTheDocument();
-    expect(within(active).getByText('Minecraft · FRA')).toBeInTheDocument();
+    expect(within(active).getByText('Minecraft · Frankfurt')).toBeInTheDocument();
     expect(within(active).getByText(/running/)).toBeInTheDocument();
     expect(within(active).getByText(/checked 4 s ago/)).toBeInTheDocument();
 
