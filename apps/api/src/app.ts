@@ -14,7 +14,7 @@ import {
 import { publicUrl, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
-import { registerErrorHandler, sendError } from './lib/error-handler';
+import { registerErrorHandler, routerError, sendError } from './lib/error-handler';
 import type { Mailer } from './lib/mailer';
 import { apiRoot, defaultWebDistDir } from './lib/package-paths';
 import { registerWebApp } from './lib/web-app';
@@ -95,6 +95,7 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: routerError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

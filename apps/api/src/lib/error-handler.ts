@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope, FieldIssue } from '@crimsonhost/shared/errors';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation, isUnstorableText } from './db-errors';
 import { AppError, describeFields } from './errors';
 
 /** Fastify's own 4xx errors, each under a code of the envelope and a message a person can read. */
@@ -67,12 +67,45 @@ export function sendError(
     .send(envelope(code, message, details));
 }
 
+/** Whether a parsed request part holds a NUL character anywhere, in a key or a value. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  return Object.entries(value).some(
+    ([key, inner]) => key.includes('\u0000') || containsNul(inner, depth + 1),
+  );
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed URL, a path segment past the
+ * router's length limit): the same envelope, so a client never sees Fastify's own error shape.
+ */
+export function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, 414, 'URI_TOO_LONG', 'A part of the address is too long');
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, 400, 'BAD_REQUEST', 'The address is not valid');
+  }
+  return sendError(reply, 400, 'BAD_REQUEST', 'The request could not be routed');
+}
+
 /**
  * The one error handler: validation answers 400 with the fields named, an AppError its own status,
  * a client error of the framework its status with a plain message, and everything else a logged,
  * masked 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // Text with a NUL character can be neither stored nor compared by PostgreSQL: refuse it up front.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        400,
+        'The request contains characters that are not allowed',
+      );
+    }
+  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
@@ -96,6 +129,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         409,
         'CONFLICT',
         'Someone else changed this at the same moment. Reload and try again.',
+      );
+    }
+    if (isUnstorableText(error)) {
+      request.log.warn({ err: error }, 'input the database refused');
+      return sendError(
+        reply,
+        400,
+        'BAD_REQUEST',
+        'The request contains characters that are not allowed',
       );
     }
     request.log.error({ err: error }, 'unhandled error');
