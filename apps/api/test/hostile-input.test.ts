@@ -125,7 +125,7 @@ describe('hostile input on every documented route', () => {
       for (const id of ODD_IDS) {
         for (const auth of [headers, {}]) {
           const response = await ctx.request({
-            method: route.method as 'GET',
+            method: route.method,
             url: withId(route.path, id),
             headers: { ...auth, 'idempotency-key': `hostile-${id.slice(0, 40)}` },
             ...(route.method === 'GET' ? {} : { payload: {} }),
@@ -141,7 +141,7 @@ describe('hostile input on every documented route', () => {
     for (const route of writes) {
       for (const body of ODD_BODIES) {
         const response = await ctx.request({
-          method: route.method as 'POST',
+          method: route.method,
           url: withId(route.path, '00000000-0000-4000-8000-000000000001'),
           headers: {
             ...headers,
