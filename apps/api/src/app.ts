@@ -15,6 +15,7 @@ import { publicUrl, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
 import { registerErrorHandler, routerError, sendError } from './lib/error-handler';
+import { MailOutbox } from './lib/mail-outbox';
 import type { Mailer } from './lib/mailer';
 import { apiRoot, defaultWebDistDir } from './lib/package-paths';
 import { registerWebApp } from './lib/web-app';
@@ -107,7 +108,8 @@ export async function buildApp({
   const guards = createGuards(database.db, tokens);
   const sessions = new SessionIssuer(tokens, config.REFRESH_TOKEN_TTL_DAYS);
   const auth = new AuthService(database.db, sessions);
-  const recovery = new RecoveryService(database.db, sessions, mailer, publicUrl(config), app.log);
+  const mail = new MailOutbox(database.db, mailer, app.log);
+  const recovery = new RecoveryService(database.db, sessions, mail, publicUrl(config), app.log);
   const discord = new DiscordService(
     database.db,
     sessions,
@@ -185,7 +187,7 @@ export async function buildApp({
     );
   });
 
-  return Object.assign(app, { guards, services: { wallet, rentals, panels: panelService } });
+  return Object.assign(app, { guards, services: { wallet, rentals, panels: panelService, mail } });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -100,6 +100,7 @@ async function main() {
   const app = await buildApp({ config, database, jwtSecret, mailer, chains, logger });
   registerWalletJobs(scheduler, app.services.wallet, database.db, logger, chains, config);
   scheduler.register(authCleanupJob(database.db));
+  scheduler.register(app.services.mail.job());
   scheduler.register(rentalExpiryJob(app.services.rentals, logger));
 
   let closing = false;

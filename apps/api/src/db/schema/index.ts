@@ -3,3 +3,4 @@ export * from './auth';
 export * from './catalog';
 export * from './wallet';
 export * from './rentals';
+export * from './mail';

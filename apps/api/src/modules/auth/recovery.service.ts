@@ -2,7 +2,7 @@ import { PASSWORD_RESET_TTL_MINUTES } from '@crimsonhost/shared/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { enqueueMail, type MailOutbox } from '../../lib/mail-outbox';
 import { hitRateLimit } from '../../lib/rate-limit';
 import * as repo from './auth.repository';
 import { LIMITS } from './auth.service';
@@ -36,14 +36,16 @@ export class RecoveryService {
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionIssuer,
-    private readonly mailer: Mailer,
+    private readonly outbox: MailOutbox,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
-   * Always answers the same way, whether or not the account exists. The mail is sent after the
-   * answer, so the response time does not tell either.
+   * Always answers the same way, whether or not the account exists. The link and its mail are
+   * written together (the mail into the outbox, so a crash cannot lose it); the mail is sent
+   * after the answer, so the response time does not tell either, and retried by the outbox job
+   * if the mail server is down.
    */
   async forgotPassword(email: string, meta: RequestMeta): Promise<{ delivery: Promise<void> }> {
     const nothing = { delivery: Promise.resolve() };
@@ -56,17 +58,22 @@ export class RecoveryService {
       return nothing; // silently: telling would reveal the account
     }
     const token = randomToken();
-    await repo.insertPasswordReset(this.db, {
-      userId: user.id,
-      tokenHash: digest(token),
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-    });
+    const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000);
     const link = `${this.publicUrl}/recovery?token=${encodeURIComponent(token)}`;
-    const delivery = this.mailer
-      .send(resetMail(user.email, user.displayName, link))
-      .catch((error: unknown) => {
-        this.log.error({ err: error, userId: user.id }, 'could not send the password reset mail');
+    const mailId = await this.db.transaction(async (tx) => {
+      await repo.insertPasswordReset(tx, { userId: user.id, tokenHash: digest(token), expiresAt });
+      return enqueueMail(tx, {
+        ...resetMail(user.email, user.displayName, link),
+        kind: 'password-reset',
+        expiresAt,
       });
+    });
+    const delivery = this.outbox.deliver(mailId).then(
+      () => undefined,
+      (error: unknown) => {
+        this.log.error({ err: error, userId: user.id }, 'could not send the password reset mail');
+      },
+    );
     return { delivery };
   }
 
