@@ -22,6 +22,8 @@ let fixture: ChainFixture;
 let tron: FakeTronGrid;
 let trc20: NetworkSettings;
 let userId: string;
+/** Owns the filler deposits, so the measured user stays under the cap of unpaid addresses. */
+let fillerId: string;
 
 beforeAll(async () => {
   fixture = await startChainFixture();
@@ -36,6 +38,7 @@ beforeAll(async () => {
   };
   ctx = await createTestApp({}, undefined, { chains: { ...fixture.settings, TRC20: trc20 } });
   userId = (await createUser(ctx.database.db)).id;
+  fillerId = (await createUser(ctx.database.db)).id;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -68,14 +71,14 @@ async function fillOpenDeposits(network: 'ERC20' | 'TRC20', total: number) {
     insert into wallet_transactions
       (id, user_id, type, status, amount, currency, description, network, address,
        confirmations, required_confirmations)
-    select ${id}, ${userId}::uuid, 'DEPOSIT', 'PENDING', 10000000, 'USDT', 'Deposit (measurement filler)',
+    select ${id}, ${fillerId}::uuid, 'DEPOSIT', 'PENDING', 10000000, 'USDT', 'Deposit (measurement filler)',
            ${network}::text, ${address}, 0, 20
       from generate_series(${start}::int, ${total}::int) as g(i)`);
   await ctx.database.db.execute(sql`
     insert into deposits
       (transaction_id, user_id, network, address, derivation_index, requested_amount, status,
        expires_at, watch_until)
-    select ${id}, ${userId}::uuid, ${network}::text, ${address}, 1000000 + g.i, 10000000, 'WAITING',
+    select ${id}, ${fillerId}::uuid, ${network}::text, ${address}, 1000000 + g.i, 10000000, 'WAITING',
            now() + interval '30 minutes', now() + interval '1 day'
       from generate_series(${start}::int, ${total}::int) as g(i)`);
   expect(await openCount(network)).toBe(total);
