@@ -32,6 +32,26 @@ export class RateLimitedError extends Error {
 }
 
 /**
+ * How long a node asked us to wait: a Retry-After header in seconds or as an HTTP date, else the
+ * wait a message names ("suspended for 30s", TronGrid's wording), else the fallback.
+ */
+export function retryAfterMs(
+  header: string | null | undefined,
+  message: string,
+  fallbackMs: number,
+): number {
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  const suspended = /suspended for (\d+)\s*s/i.exec(message);
+  if (suspended) return Number(suspended[1]) * 1000;
+  return fallbackMs;
+}
+
+/**
  * What a deposit watcher needs from one network. Every call's cost depends on blocks and on
  * transfers to our addresses, never on how many deposits are open.
  */

@@ -3,12 +3,13 @@ import {
   getAddress,
   http,
   parseAbiItem,
-  HttpRequestError,
+  LimitExceededRpcError,
   type PublicClient,
   type Transport,
 } from 'viem';
 import {
   RateLimitedError,
+  retryAfterMs,
   type ChainClient,
   type ObservedTransfer,
   type TransferCheck,
@@ -19,10 +20,25 @@ const TRANSFER = parseAbiItem(
 );
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
+/**
+ * A rate limit becomes RateLimitedError carrying the node's own Retry-After (5 s when it names
+ * none). Nodes say it with HTTP 429, with the JSON-RPC error -32005 (limit exceeded), or both;
+ * viem wraps one in the other, so the whole cause chain is read.
+ */
 function rethrowRateLimit(error: unknown): never {
-  const status =
-    error instanceof HttpRequestError ? error.status : (error as { status?: number }).status;
-  if (status === 429) throw new RateLimitedError(5000);
+  let limited = false;
+  let retryAfter: string | null | undefined;
+  for (let current: unknown = error, depth = 0; current && depth < 6; depth += 1) {
+    // HttpRequestError and RpcRequestError both keep the answer's status and headers.
+    const { status, headers } = current as { status?: unknown; headers?: unknown };
+    if (status === 429 || current instanceof LimitExceededRpcError) limited = true;
+    if (headers instanceof Headers) retryAfter ??= headers.get('retry-after');
+    current = (current as { cause?: unknown }).cause;
+  }
+  if (limited) {
+    const message = error instanceof Error ? error.message : '';
+    throw new RateLimitedError(retryAfterMs(retryAfter, message, 5_000));
+  }
   throw error;
 }
 
@@ -33,7 +49,9 @@ export class EvmChainClient implements ChainClient {
 
   constructor(options: { rpcUrl: string; contract: string; transport?: Transport }) {
     this.client = createPublicClient({
-      transport: options.transport ?? http(options.rpcUrl, { timeout: 10_000, retryCount: 1 }),
+      // No retries inside viem: it would sleep through a 429's Retry-After in the middle of a
+      // watcher pass. A failed pass is simply tried again on the watcher's next turn.
+      transport: options.transport ?? http(options.rpcUrl, { timeout: 10_000, retryCount: 0 }),
     });
     this.contract = getAddress(options.contract);
   }

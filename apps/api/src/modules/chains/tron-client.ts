@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hexToTron, tronToHex } from './addresses';
 import {
   RateLimitedError,
+  retryAfterMs,
   type ChainClient,
   type ObservedTransfer,
   type TransferCheck,
@@ -102,19 +103,6 @@ function errorText(body: unknown): string | undefined {
     if (typeof value === 'string' && value) return value;
   }
   return undefined;
-}
-
-function retryAfterMs(header: string | null, message: string, fallbackMs: number): number {
-  if (header) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
-    const date = Date.parse(header);
-    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-  }
-  // "The key exceeds the frequency limit(15), and the query server is suspended for 30s"
-  const suspended = /suspended for (\d+)\s*s/i.exec(message);
-  if (suspended) return Number(suspended[1]) * 1000;
-  return fallbackMs;
 }
 
 /** 20-byte account id in lower-case hex, from base58, 0x…, 41… or bare hex. */
