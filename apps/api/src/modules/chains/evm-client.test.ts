@@ -10,7 +10,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A JSON-RPC endpoint that answers every call 429, with the given headers. */
+/** A JSON-RPC endpoint that answers every call 429, with the given headers and body. */
 async function rateLimitingNode(
   headers: Record<string, string>,
   body = JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'limit' } }),
@@ -19,9 +19,7 @@ async function rateLimitingNode(
   server = createServer((_request, response) => {
     calls += 1;
     response.writeHead(429, { 'content-type': 'application/json', ...headers });
-    response.end(
-      JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'limit' } }),
-    );
+    response.end(body);
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
