@@ -1,5 +1,4 @@
-import { Button, Col, ConfigProvider, Input, InputNumber, Row, Select, theme } from 'antd';
-import { ClearOutlined } from '@ant-design/icons';
+import { Col, Input, InputNumber, Select } from 'antd';
 import {
   SERVER_AVAILABILITIES,
   SERVER_AVAILABILITY_LABELS,
@@ -11,6 +10,12 @@ import {
 } from '@crimsonhost/shared/catalog';
 import { GAMES, GAME_LABELS } from '@crimsonhost/shared/constants';
 import { isUsdtAmount } from '@crimsonhost/shared/money';
+import {
+  ClearFiltersButton,
+  FilterBar,
+  FilterSelect,
+  optionsOf,
+} from '../../../components/filter-bar';
 import { useGameFacets } from '../api/get-game-facets';
 import { useRegionFacets } from '../api/get-region-facets';
 import { filtersOf, hasFilters } from '../server-search';
@@ -66,7 +71,6 @@ function PriceInput({
 
 /** Search, game, region, status, availability, price range and sort of the server list. */
 export function ServerFilters({ query, onChange, onClear }: ServerFiltersProps) {
-  const { token } = theme.useToken();
   const filters = filtersOf(query);
   const games = useGameFacets(filters);
   const regions = useRegionFacets(filters);
@@ -93,110 +97,85 @@ export function ServerFilters({ query, onChange, onClear }: ServerFiltersProps) 
   }
 
   return (
-    // Select placeholders in the description colour: antd's default is too faint to read (4.5:1).
-    <ConfigProvider theme={{ token: { colorTextPlaceholder: token.colorTextDescription } }}>
-      <Row gutter={[12, 12]} role="search" aria-label="Filter servers">
-        <Col xs={24} lg={12}>
-          <Input.Search
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onSearch={(text) => onChange({ q: text.trim() || undefined })}
-            placeholder="Search by name or description"
-            aria-label="Search servers"
-            allowClear
-            maxLength={100}
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <Select
-            value={query.game ?? null}
-            onChange={(game) => onChange({ game: game ?? undefined })}
-            options={gameOptions}
-            placeholder="All games"
-            aria-label="Game"
-            allowClear
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} lg={6}>
-          <Select
-            value={query.region ?? null}
-            onChange={(region) => onChange({ region: region ?? undefined })}
-            options={regionOptions}
-            placeholder="All regions"
-            aria-label="Region"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} lg={4}>
-          <Select
-            value={query.status ?? null}
-            onChange={(status) => onChange({ status: status ?? undefined })}
-            options={SERVER_STATUSES.map((status) => ({
-              value: status,
-              label: SERVER_STATUS_LABELS[status],
-            }))}
-            placeholder="Status"
-            aria-label="Status"
-            allowClear
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} lg={4}>
-          <Select
-            value={query.availability ?? null}
-            onChange={(availability) => onChange({ availability: availability ?? undefined })}
-            options={SERVER_AVAILABILITIES.map((availability) => ({
-              value: availability,
-              label: SERVER_AVAILABILITY_LABELS[availability],
-            }))}
-            placeholder="Availability"
-            aria-label="Availability"
-            allowClear
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} lg={4}>
-          <PriceInput
-            label="Minimum price per hour"
-            prefix="Min"
-            placeholder="USDT/h"
-            value={query.minPrice}
-            onCommit={(minPrice) => onChange({ minPrice })}
-          />
-        </Col>
-        <Col xs={12} lg={4}>
-          <PriceInput
-            label="Maximum price per hour"
-            prefix="Max"
-            placeholder="USDT/h"
-            value={query.maxPrice}
-            onCommit={(maxPrice) => onChange({ maxPrice })}
-          />
-        </Col>
-        <Col xs={12} lg={5}>
-          <Select
-            value={query.sort}
-            onChange={(sort) => onChange({ sort })}
-            options={SERVER_SORTS.map((sort) => ({ value: sort, label: SERVER_SORT_LABELS[sort] }))}
-            aria-label="Sort by"
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} lg={3}>
-          <Button
-            icon={<ClearOutlined />}
-            onClick={onClear}
-            aria-label="Clear filters"
-            disabled={!hasFilters(query)}
-            block
-          >
-            Clear
-          </Button>
-        </Col>
-      </Row>
-    </ConfigProvider>
+    <FilterBar label="Filter servers">
+      <Col xs={24} lg={12}>
+        <Input.Search
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onSearch={(text) => onChange({ q: text.trim() || undefined })}
+          placeholder="Search by name or description"
+          aria-label="Search servers"
+          allowClear
+          maxLength={100}
+        />
+      </Col>
+      <Col xs={12} lg={6}>
+        <FilterSelect
+          label="Game"
+          placeholder="All games"
+          value={query.game}
+          options={gameOptions}
+          onChange={(game) => onChange({ game })}
+        />
+      </Col>
+      <Col xs={12} lg={6}>
+        <FilterSelect
+          label="Region"
+          placeholder="All regions"
+          value={query.region}
+          options={regionOptions}
+          onChange={(region) => onChange({ region })}
+          searchable
+        />
+      </Col>
+      <Col xs={12} lg={4}>
+        <FilterSelect
+          label="Status"
+          placeholder="Status"
+          value={query.status}
+          options={optionsOf(SERVER_STATUSES, SERVER_STATUS_LABELS)}
+          onChange={(status) => onChange({ status })}
+        />
+      </Col>
+      <Col xs={12} lg={4}>
+        <FilterSelect
+          label="Availability"
+          placeholder="Availability"
+          value={query.availability}
+          options={optionsOf(SERVER_AVAILABILITIES, SERVER_AVAILABILITY_LABELS)}
+          onChange={(availability) => onChange({ availability })}
+        />
+      </Col>
+      <Col xs={12} lg={4}>
+        <PriceInput
+          label="Minimum price per hour"
+          prefix="Min"
+          placeholder="USDT/h"
+          value={query.minPrice}
+          onCommit={(minPrice) => onChange({ minPrice })}
+        />
+      </Col>
+      <Col xs={12} lg={4}>
+        <PriceInput
+          label="Maximum price per hour"
+          prefix="Max"
+          placeholder="USDT/h"
+          value={query.maxPrice}
+          onCommit={(maxPrice) => onChange({ maxPrice })}
+        />
+      </Col>
+      <Col xs={12} lg={5}>
+        <Select
+          value={query.sort}
+          onChange={(sort) => onChange({ sort })}
+          options={SERVER_SORTS.map((sort) => ({ value: sort, label: SERVER_SORT_LABELS[sort] }))}
+          aria-label="Sort by"
+          style={{ width: '100%' }}
+        />
+      </Col>
+      <Col xs={12} lg={3}>
+        <ClearFiltersButton onClear={onClear} disabled={!hasFilters(query)} />
+      </Col>
+    </FilterBar>
   );
 }

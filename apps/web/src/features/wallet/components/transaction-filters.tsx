@@ -1,7 +1,12 @@
-import { Button, Col, ConfigProvider, DatePicker, Row, Select, theme } from 'antd';
-import { ClearOutlined } from '@ant-design/icons';
+import { Col, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@crimsonhost/shared/wallet';
+import {
+  ClearFiltersButton,
+  FilterBar,
+  FilterSelect,
+  optionsOf,
+} from '../../../components/filter-bar';
 import {
   CURRENCY_LABELS,
   TRANSACTION_STATUS_LABELS,
@@ -10,6 +15,8 @@ import {
 import { hasWalletFilters, type WalletSearch } from '../wallet-search';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
+/** Every box takes the same width: three to a row on a tablet, all six in one on a wide screen. */
+const COLUMN = { xs: 12, md: 8, xl: 4 } as const;
 
 export interface TransactionFiltersProps {
   search: WalletSearch;
@@ -18,89 +25,85 @@ export interface TransactionFiltersProps {
   onClear: () => void;
 }
 
+/** One end of the date range, as YYYY-MM-DD; days past the other end cannot be picked. */
+function DayPicker({
+  label,
+  placeholder,
+  value,
+  onChange,
+  outOfRange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onChange: (day: string | undefined) => void;
+  outOfRange: (day: string) => boolean;
+}) {
+  return (
+    <DatePicker
+      value={value ? dayjs(value) : null}
+      onChange={(date) => onChange(date ? date.format(DAY_FORMAT) : undefined)}
+      disabledDate={(date) => outOfRange(date.format(DAY_FORMAT))}
+      format={DAY_FORMAT}
+      placeholder={placeholder}
+      aria-label={label}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
 /** Type, status, currency and a date range of the wallet's transactions. */
 export function TransactionFilters({ search, onChange, onClear }: TransactionFiltersProps) {
-  const { token } = theme.useToken();
   return (
-    // Placeholders in the description colour: antd's default is too faint to read (4.5:1).
-    <ConfigProvider theme={{ token: { colorTextPlaceholder: token.colorTextDescription } }}>
-      <Row gutter={[12, 12]} role="search" aria-label="Filter transactions">
-        <Col xs={12} md={8} xl={4}>
-          <Select
-            value={search.type ?? null}
-            onChange={(type) => onChange({ type: type ?? undefined })}
-            options={TRANSACTION_TYPES.map((type) => ({
-              value: type,
-              label: TRANSACTION_TYPE_LABELS[type],
-            }))}
-            placeholder="All types"
-            aria-label="Type"
-            allowClear
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <Select
-            value={search.status ?? null}
-            onChange={(status) => onChange({ status: status ?? undefined })}
-            options={TRANSACTION_STATUSES.map((status) => ({
-              value: status,
-              label: TRANSACTION_STATUS_LABELS[status],
-            }))}
-            placeholder="All statuses"
-            aria-label="Status"
-            allowClear
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <Select
-            value={search.currency ?? null}
-            onChange={(currency) => onChange({ currency: currency ?? undefined })}
-            options={CURRENCIES.map((currency) => ({
-              value: currency,
-              label: CURRENCY_LABELS[currency],
-            }))}
-            placeholder="All currencies"
-            aria-label="Currency"
-            allowClear
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <DatePicker
-            value={search.from ? dayjs(search.from) : null}
-            onChange={(date) => onChange({ from: date ? date.format(DAY_FORMAT) : undefined })}
-            disabledDate={(date) => Boolean(search.to && date.format(DAY_FORMAT) > search.to)}
-            format={DAY_FORMAT}
-            placeholder="From"
-            aria-label="From date"
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <DatePicker
-            value={search.to ? dayjs(search.to) : null}
-            onChange={(date) => onChange({ to: date ? date.format(DAY_FORMAT) : undefined })}
-            disabledDate={(date) => Boolean(search.from && date.format(DAY_FORMAT) < search.from)}
-            format={DAY_FORMAT}
-            placeholder="To"
-            aria-label="To date"
-            style={{ width: '100%' }}
-          />
-        </Col>
-        <Col xs={12} md={8} xl={4}>
-          <Button
-            icon={<ClearOutlined aria-hidden />}
-            onClick={onClear}
-            disabled={!hasWalletFilters(search)}
-            aria-label="Clear filters"
-            block
-          >
-            Clear
-          </Button>
-        </Col>
-      </Row>
-    </ConfigProvider>
+    <FilterBar label="Filter transactions">
+      <Col {...COLUMN}>
+        <FilterSelect
+          label="Type"
+          placeholder="All types"
+          value={search.type}
+          options={optionsOf(TRANSACTION_TYPES, TRANSACTION_TYPE_LABELS)}
+          onChange={(type) => onChange({ type })}
+        />
+      </Col>
+      <Col {...COLUMN}>
+        <FilterSelect
+          label="Status"
+          placeholder="All statuses"
+          value={search.status}
+          options={optionsOf(TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS)}
+          onChange={(status) => onChange({ status })}
+        />
+      </Col>
+      <Col {...COLUMN}>
+        <FilterSelect
+          label="Currency"
+          placeholder="All currencies"
+          value={search.currency}
+          options={optionsOf(CURRENCIES, CURRENCY_LABELS)}
+          onChange={(currency) => onChange({ currency })}
+        />
+      </Col>
+      <Col {...COLUMN}>
+        <DayPicker
+          label="From date"
+          placeholder="From"
+          value={search.from}
+          onChange={(from) => onChange({ from })}
+          outOfRange={(day) => Boolean(search.to && day > search.to)}
+        />
+      </Col>
+      <Col {...COLUMN}>
+        <DayPicker
+          label="To date"
+          placeholder="To"
+          value={search.to}
+          onChange={(to) => onChange({ to })}
+          outOfRange={(day) => Boolean(search.from && day < search.from)}
+        />
+      </Col>
+      <Col {...COLUMN}>
+        <ClearFiltersButton onClear={onClear} disabled={!hasWalletFilters(search)} />
+      </Col>
+    </FilterBar>
   );
 }
