@@ -1,24 +1,17 @@
-import { useState } from 'react';
-import { Alert, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
 import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import { toApiError } from '../../lib/api-client';
 import { describeApiError } from '../../lib/error-messages';
 import type { RentalView } from '../../lib/rentals/get-rentals';
-import { useFreshBalance } from '../../lib/rentals/use-fresh-balance';
 import { useRentServer } from './api/rent-server';
-import {
-  balanceAfter,
-  formatAmount,
-  isServerTaken,
-  rentalCost,
-  reportedShortfall,
-} from '../../lib/rentals/rental-money';
+import { formatAmount, isServerTaken, rentalCost } from '../../lib/rentals/rental-money';
 import { formatHours } from '../../lib/rentals/rental-time';
 import { useAttemptKey } from '../../lib/use-attempt-key';
 import { useNow } from '../../lib/use-now';
 import { InsufficientFundsNotice } from '../insufficient-funds-notice';
+import { balanceRows, usePaymentBalance } from '../payment-balance';
 
 export interface RentConfirmationProps {
   open: boolean;
@@ -42,21 +35,12 @@ export function RentConfirmation({
   onTaken,
   onRented,
 }: RentConfirmationProps) {
-  const wallet = useFreshBalance(open);
   const rent = useRentServer();
   const attempt = useAttemptKey();
   const now = useNow(60_000);
-  const [failedAt, setFailedAt] = useState(0);
-
   const total = rentalCost(server.price, hours);
-  const balance = wallet.data?.usdt.available;
-  const after = balance === undefined ? null : balanceAfter(balance, total);
-  const error = rent.error ? toApiError(rent.error) : null;
-  // The API's shortfall until the wallet has been read again after it; then the wallet's own.
-  const reported =
-    error && (!wallet.data || wallet.dataUpdatedAt <= failedAt) ? reportedShortfall(error) : null;
-  const shortfall = reported ?? (after !== null && after < 0n ? -after : null);
-  const otherError = error && !reportedShortfall(error) ? error : null;
+  const payment = usePaymentBalance(open, total, rent.error);
+  const { shortfall, otherError } = payment;
 
   const confirm = () => {
     rent.mutate(
@@ -68,7 +52,7 @@ export function RentConfirmation({
         },
         onError: (failure) => {
           const apiError = toApiError(failure);
-          setFailedAt(Date.now());
+          payment.noteFailure();
           if (isServerTaken(apiError)) {
             attempt.startOver();
             rent.reset();
@@ -95,7 +79,7 @@ export function RentConfirmation({
       onOk={confirm}
       onCancel={close}
       confirmLoading={rent.isPending}
-      okButtonProps={{ disabled: shortfall !== null && shortfall > 0n }}
+      okButtonProps={{ disabled: shortfall !== null }}
       mask={{ closable: !rent.isPending }}
       destroyOnHidden
     >
@@ -143,35 +127,13 @@ export function RentConfirmation({
               label: 'Total',
               children: <Typography.Text strong>{formatAmount(total)} USDT</Typography.Text>,
             },
-            {
-              key: 'balance',
-              label: 'Wallet balance',
-              children: wallet.isPending ? (
-                <Skeleton.Input active size="small" aria-label="Loading your balance" />
-              ) : balance === undefined ? (
-                <Typography.Text type="secondary">Could not be read</Typography.Text>
-              ) : (
-                `${formatAmount(balance)} USDT`
-              ),
-            },
-            {
-              key: 'after',
-              label: 'Balance after',
-              children:
-                after === null ? (
-                  '—'
-                ) : (
-                  <Typography.Text strong type={after < 0n ? 'danger' : undefined}>
-                    {formatAmount(after)} USDT
-                  </Typography.Text>
-                ),
-            },
+            ...balanceRows(payment),
           ]}
         />
-        {shortfall !== null && shortfall > 0n && (
+        {shortfall !== null && (
           <InsufficientFundsNotice shortfall={shortfall} purpose="this rental" />
         )}
-        {wallet.isError && !otherError && (
+        {payment.wallet.isError && !otherError && (
           <Typography.Text type="secondary">
             Your balance could not be read just now; the payment is checked when you confirm.
           </Typography.Text>

@@ -1,22 +1,16 @@
 import { useId, useState } from 'react';
-import { Alert, Descriptions, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useToast } from '../../../components/use-toast';
 import { useExtendRental } from '../api/extend-rental';
 import type { RentalView } from '../../../lib/rentals/get-rentals';
-import { useFreshBalance } from '../../../lib/rentals/use-fresh-balance';
-import {
-  balanceAfter,
-  formatAmount,
-  rentalCost,
-  reportedShortfall,
-} from '../../../lib/rentals/rental-money';
+import { formatAmount, rentalCost } from '../../../lib/rentals/rental-money';
 import { formatHours } from '../../../lib/rentals/rental-time';
 import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { HoursPicker } from '../../../components/hours-picker';
 import { InsufficientFundsNotice } from '../../../components/insufficient-funds-notice';
+import { balanceRows, usePaymentBalance } from '../../../components/payment-balance';
 
 const END_FORMAT = 'D MMM YYYY, HH:mm';
 
@@ -30,20 +24,13 @@ export interface ExtendRentalDialogProps {
 export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialogProps) {
   const hoursId = useId();
   const [hours, setHours] = useState<number | null>(1);
-  const [failedAt, setFailedAt] = useState(0);
-  const wallet = useFreshBalance(open);
   const extend = useExtendRental();
   const attempt = useAttemptKey();
   const toast = useToast();
 
   const cost = hours === null ? null : rentalCost(rental.pricePerHour, hours);
-  const balance = wallet.data?.usdt.available;
-  const after = balance === undefined || cost === null ? null : balanceAfter(balance, cost);
-  const error = extend.error ? toApiError(extend.error) : null;
-  const reported =
-    error && (!wallet.data || wallet.dataUpdatedAt <= failedAt) ? reportedShortfall(error) : null;
-  const shortfall = reported ?? (after !== null && after < 0n ? -after : null);
-  const otherError = error && !reportedShortfall(error) ? error : null;
+  const payment = usePaymentBalance(open, cost, extend.error);
+  const { shortfall, otherError } = payment;
   const newEnd = hours === null ? null : dayjs(rental.endsAt).add(hours, 'hour');
 
   const close = () => {
@@ -69,7 +56,7 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
           setHours(1);
           onClose();
         },
-        onError: () => setFailedAt(Date.now()),
+        onError: payment.noteFailure,
       },
     );
   };
@@ -83,7 +70,7 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
       onOk={confirm}
       onCancel={close}
       confirmLoading={extend.isPending}
-      okButtonProps={{ disabled: hours === null || (shortfall !== null && shortfall > 0n) }}
+      okButtonProps={{ disabled: hours === null || shortfall !== null }}
       mask={{ closable: !extend.isPending }}
       destroyOnHidden
     >
@@ -128,32 +115,10 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
               label: 'New end',
               children: newEnd ? newEnd.format(END_FORMAT) : '—',
             },
-            {
-              key: 'balance',
-              label: 'Wallet balance',
-              children: wallet.isPending ? (
-                <Skeleton.Input active size="small" aria-label="Loading your balance" />
-              ) : balance === undefined ? (
-                <Typography.Text type="secondary">Could not be read</Typography.Text>
-              ) : (
-                `${formatAmount(balance)} USDT`
-              ),
-            },
-            {
-              key: 'after',
-              label: 'Balance after',
-              children:
-                after === null ? (
-                  '—'
-                ) : (
-                  <Typography.Text strong type={after < 0n ? 'danger' : undefined}>
-                    {formatAmount(after)} USDT
-                  </Typography.Text>
-                ),
-            },
+            ...balanceRows(payment),
           ]}
         />
-        {shortfall !== null && shortfall > 0n && hours !== null && (
+        {shortfall !== null && hours !== null && (
           <InsufficientFundsNotice shortfall={shortfall} purpose={formatHours(hours) + ' more'} />
         )}
         {otherError && (
