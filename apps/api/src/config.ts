@@ -92,6 +92,8 @@ export const configSchema = z.object({
   /** Start a local chain (anvil) with test USDT and point ERC20 and BEP20 at it; unset: follows DEMO_DATA. */
   DEMO_CHAIN: flag.optional(),
   DEMO_CHAIN_PORT: port.default(38545),
+  /** Loopback port of the demo's local TRON node (TronGrid's HTTP API) for TRC20, with DEMO_CHAIN. */
+  DEMO_TRON_PORT: port.default(38546),
   /** JSON-RPC endpoints of Ethereum and BNB Smart Chain. */
   ERC20_RPC_URL: httpUrl.optional(),
   BEP20_RPC_URL: httpUrl.optional(),

@@ -83,7 +83,11 @@ async function main() {
 
   const demoChain =
     demo && demoChainEnabled(config)
-      ? await startDemoChain(logger, { port: config.DEMO_CHAIN_PORT, dataDir: config.DATA_DIR })
+      ? await startDemoChain(logger, {
+          port: config.DEMO_CHAIN_PORT,
+          tronPort: config.DEMO_TRON_PORT,
+          dataDir: config.DATA_DIR,
+        })
       : null;
   const chains = chainSettingsFromConfig(config, demoChain?.settings);
 
@@ -116,7 +120,7 @@ async function main() {
     scheduler
       .stop()
       .then(() => demoGameServers?.stop())
-      .then(() => demoChain?.chain.stop())
+      .then(() => demoChain?.stop())
       .then(() => demoPanel?.close())
       .then(() => app.close())
       .then(() => database.close())

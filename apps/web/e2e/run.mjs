@@ -102,10 +102,13 @@ const mail = await startMailServer(mailDir);
 const chainPort = await freePort();
 let panelPort = await freePort();
 while (panelPort === chainPort) panelPort = await freePort();
+let tronPort = await freePort();
+while (tronPort === chainPort || tronPort === panelPort) tronPort = await freePort();
 const demoPorts = {
   DEMO_CHAIN_PORT: String(chainPort),
+  DEMO_TRON_PORT: String(tronPort),
   DEMO_PANEL_PORT: String(panelPort),
-  DEMO_GAME_PORT_BASE: String(await freePortRange(60, [chainPort, panelPort])),
+  DEMO_GAME_PORT_BASE: String(await freePortRange(60, [chainPort, panelPort, tronPort])),
 };
 
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], {

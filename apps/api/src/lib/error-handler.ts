@@ -82,12 +82,12 @@ function containsNul(value: unknown, depth = 0): boolean {
  */
 export function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendError(reply, 414, 'URI_TOO_LONG', 'A part of the address is too long');
+    void sendError(reply, 414, 'URI_TOO_LONG', 'A part of the address is too long');
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(reply, 400, 'BAD_REQUEST', 'The address is not valid');
+  } else {
+    void sendError(reply, 400, 'BAD_REQUEST', 'The request could not be routed');
   }
-  if (error.code === 'FST_ERR_BAD_URL') {
-    return sendError(reply, 400, 'BAD_REQUEST', 'The address is not valid');
-  }
-  return sendError(reply, 400, 'BAD_REQUEST', 'The request could not be routed');
 }
 
 /**

@@ -11,14 +11,14 @@ import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';
 import { TEST_XPUBS } from './chain-fixture';
-import { startTronGrid, type FakeTronGrid } from './trongrid-server';
+import { startLocalTron, type LocalTron } from '../../src/modules/chains/local-tron';
 
 let ctx: TestContext;
-let tron: FakeTronGrid;
+let tron: LocalTron;
 let settings: NetworkSettings;
 
 beforeAll(async () => {
-  tron = await startTronGrid({ apiKey: 'test-key' });
+  tron = await startLocalTron({ apiKey: 'test-key' });
   settings = {
     network: 'TRC20',
     xpub: TEST_XPUBS.TRC20,

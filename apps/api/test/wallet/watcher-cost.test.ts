@@ -9,7 +9,7 @@ import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';
 import { startChainFixture, TEST_XPUBS, watcherFor, type ChainFixture } from './chain-fixture';
-import { startTronGrid, type FakeTronGrid } from './trongrid-server';
+import { startLocalTron, type LocalTron } from '../../src/modules/chains/local-tron';
 
 /**
  * The watcher scans blocks, not addresses: what it asks the node per pass must not grow with the
@@ -19,7 +19,7 @@ import { startTronGrid, type FakeTronGrid } from './trongrid-server';
 
 let ctx: TestContext;
 let fixture: ChainFixture;
-let tron: FakeTronGrid;
+let tron: LocalTron;
 let trc20: NetworkSettings;
 let userId: string;
 /** Owns the filler deposits, so the measured user stays under the cap of unpaid addresses. */
@@ -27,7 +27,7 @@ let fillerId: string;
 
 beforeAll(async () => {
   fixture = await startChainFixture();
-  tron = await startTronGrid();
+  tron = await startLocalTron();
   trc20 = {
     network: 'TRC20',
     xpub: TEST_XPUBS.TRC20,

@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainSettings } from './chain-settings';
 import { ANVIL_FUNDER_KEY, startLocalChain, type LocalChain } from './local-chain';
+import { DEMO_TRON_USDT_HEX, startLocalTron, type LocalTron } from './local-tron';
 
 /**
  * The offline demo's extended public keys: the BIP44 account xpubs of the BIP39 test mnemonic
@@ -25,17 +26,21 @@ export const DEMO_TOKENS = {
 
 export interface DemoChain {
   chain: LocalChain;
+  /** The local TRON node for TRC20; null when its port was taken. */
+  tron: LocalTron | null;
   settings: ChainSettings;
+  stop(): Promise<void>;
 }
 
 /**
- * Starts the demo's local chain (anvil, one block a second, state kept in the data folder) with a
- * 6-decimal test USDT for ERC20 and an 18-decimal one for BEP20, and answers the chain settings
- * that point both networks at it.
+ * Starts the demo's local chains, each mining a block a second with its state kept in the data
+ * folder: anvil with a 6-decimal test USDT for ERC20 and an 18-decimal one for BEP20, and a local
+ * TRON node speaking TronGrid's API for TRC20. Answers the chain settings that point the three
+ * networks at them.
  */
 export async function startDemoChain(
   log: FastifyBaseLogger,
-  options: { port: number; dataDir: string },
+  options: { port: number; tronPort: number; dataDir: string },
 ): Promise<DemoChain> {
   const statePath = path.resolve(options.dataDir, 'demo-chain.json');
   const chain = await startLocalChain({ port: options.port, blockTimeSeconds: 1, statePath });
@@ -56,12 +61,47 @@ export async function startDemoChain(
   log.info(
     `Demo chain (anvil) at ${chain.rpcUrl}: test USDT ${DEMO_TOKENS.ERC20} (ERC20, 6 decimals), ${DEMO_TOKENS.BEP20} (BEP20, 18 decimals). Pay a deposit with: npm run demo:pay -- --network ERC20 --to ADDRESS --amount 25`,
   );
+  const tron = await startLocalTron({
+    port: options.tronPort,
+    blockIntervalMs: 1_000,
+    statePath: path.resolve(options.dataDir, 'demo-tron.json'),
+    payments: true,
+    usdtHex: DEMO_TRON_USDT_HEX,
+  }).catch((error: unknown) => {
+    log.warn(
+      { err: error },
+      `The demo TRON node could not listen on port ${options.tronPort} (DEMO_TRON_PORT); TRC20 deposits are off.`,
+    );
+    return null;
+  });
+  if (tron) {
+    log.info(
+      `Demo TRON node (TronGrid API) at ${tron.url}: test USDT ${tron.usdt} (TRC20, 6 decimals). Pay with: npm run demo:pay -- --network TRC20 --to ADDRESS --amount 25`,
+    );
+  }
   const common = { xpub: DEMO_XPUBS.EVM, nodeUrl: chain.rpcUrl, demo: true };
   return {
     chain,
+    tron,
     settings: {
       ERC20: { network: 'ERC20', contract: DEMO_TOKENS.ERC20, decimals: 6, ...common },
       BEP20: { network: 'BEP20', contract: DEMO_TOKENS.BEP20, decimals: 18, ...common },
+      ...(tron
+        ? {
+            TRC20: {
+              network: 'TRC20',
+              contract: tron.usdt,
+              decimals: 6,
+              xpub: DEMO_XPUBS.TRON,
+              nodeUrl: tron.url,
+              demo: true,
+            },
+          }
+        : {}),
+    },
+    async stop() {
+      await tron?.close();
+      await chain.stop();
     },
   };
 }

@@ -1,11 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hexToTron, tronToHex } from '../../src/modules/chains/addresses';
+import path from 'node:path';
+import { isUsdtAmount, parseUsdt } from '@crimsonhost/shared/money';
+import { hexToTron, tronToHex } from './addresses';
 
 /**
- * A local server that speaks the part of the TronGrid HTTP API the TRC20 watcher uses, with the
- * response shapes TronGrid documents, over an in-memory chain the tests drive:
+ * A local TRON node: a server that speaks the part of the TronGrid HTTP API the TRC20 watcher
+ * uses, with the response shapes TronGrid documents, over an in-memory chain. The tests drive it
+ * block by block; the offline demo runs it with a block a second, its state in the data folder,
+ * and `POST /demo/pay` for `npm run demo:pay -- --network TRC20`.
  *
  * - `POST|GET /wallet/getnowblock`, `POST|GET /wallet/getblock {id_or_num, detail}`: protocol
  *   Block JSON (`blockID`, `block_header.raw_data.{number,timestamp,…}`; fields at their default
@@ -26,7 +31,8 @@ import { hexToTron, tronToHex } from '../../src/modules/chains/addresses';
 
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const TRANSFER_SIGNATURE = 'Transfer(address indexed from, address indexed to, uint256 value)';
-const BLOCK_MS = 3000;
+/** TRON's block time; the demo mines faster (see startLocalTron's blockIntervalMs). */
+const TRON_BLOCK_MS = 3000;
 /** A TRON block is irreversible ("solidified") once 19 of the 27 super representatives built on it. */
 const SOLIDIFY_AFTER = 19;
 const FREQUENCY_LIMIT =
@@ -82,7 +88,7 @@ export interface RateLimitOptions {
   retryAfterSeconds?: number;
 }
 
-export interface FakeTronGrid {
+export interface LocalTron {
   url: string;
   /** The USDT contract the fake serves events for (base58). */
   usdt: string;
@@ -116,38 +122,117 @@ export interface FakeTronGrid {
   close(): Promise<void>;
 }
 
-export async function startTronGrid(options: { apiKey?: string } = {}): Promise<FakeTronGrid> {
-  const usdtHex = 'a614f803b6fd780986a42c78ec9c7f77e6ded13c'; // TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t
+export interface LocalTronOptions {
+  /** Answer 401 to requests carrying another TRON-PRO-API-KEY. */
+  apiKey?: string;
+  /** Loopback port; 0 (default) takes a free one. */
+  port?: number;
+  /** Mine an empty block this often by itself (the demo); unset: only when told (the tests). */
+  blockIntervalMs?: number;
+  /** Keep the chain in this JSON file across restarts (the demo). */
+  statePath?: string;
+  /** Serve `POST /demo/pay {to, amount}`, which pays USDT from the demo payer (the demo). */
+  payments?: boolean;
+  /** The USDT contract it serves (20-byte hex); default mainnet's, TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t. */
+  usdtHex?: string;
+}
+
+/** The demo's test USDT on its local TRON node: not mainnet's contract, so no one mistakes it. */
+export const DEMO_TRON_USDT_HEX = hex20('CrimsonHost demo TRC20 USDT');
+
+/** What is kept on disk: blocks are derived from their number, so only the ones with transactions. */
+interface SavedState {
+  version: 1;
+  genesisTime: number;
+  head: number;
+  blocks: Record<string, { created: string[]; txs: string[] }>;
+  txs: Array<Omit<FakeTx, 'logs'> & { logs: Array<Omit<FakeLog, 'value'> & { value: string }> }>;
+}
+
+export async function startLocalTron(options: LocalTronOptions = {}): Promise<LocalTron> {
+  const usdtHex = options.usdtHex ?? 'a614f803b6fd780986a42c78ec9c7f77e6ded13c';
   const otherHex = hex20('another TRC20 token');
   const payerHex = hex20('the test payer');
-  const genesisTime = Math.floor((Date.now() - 10 * 86_400_000) / BLOCK_MS) * BLOCK_MS;
+  const blockMs = options.blockIntervalMs ?? TRON_BLOCK_MS;
+  const saved = options.statePath ? loadState(options.statePath) : null;
+  // Driven by hand, the chain starts ten days back; mining by itself, it starts now. Either way a
+  // block's time is never ahead of the clock.
+  const genesisTime =
+    saved?.genesisTime ??
+    (options.blockIntervalMs
+      ? Date.now()
+      : Math.floor((Date.now() - 10 * 86_400_000) / blockMs) * blockMs);
 
   const blocks: FakeBlock[] = [];
   const txs = new Map<string, FakeTx>();
   const calls: Record<string, number> = {};
   const apiKeys: Array<string | undefined> = [];
   let limited: { count: number } & RateLimitOptions = { count: 0 };
-  let sequence = 0;
+  /** The transactions each block was mined with: with its number, what its id is made from. */
+  const createdWith = new Map<number, string[]>();
 
-  const newBlock = (txIds: string[] = []): FakeBlock => {
+  const appendBlock = (created: string[]): FakeBlock => {
     const number = blocks.length;
     const parentId = blocks.at(-1)?.id ?? '0'.repeat(64);
     const hash = createHash('sha256')
-      .update(`${parentId}:${number}:${txIds.join(',')}:${sequence++}`)
+      .update(`${parentId}:${number}:${created.join(',')}`)
       .digest('hex');
     // A TRON block id starts with the block number (8 bytes).
     const block: FakeBlock = {
       number,
-      timestamp: genesisTime + number * BLOCK_MS,
+      timestamp: genesisTime + number * blockMs,
       id: number.toString(16).padStart(16, '0') + hash.slice(16),
       parentId,
-      txs: txIds,
+      txs: [...created],
     };
     blocks.push(block);
-    for (const id of txIds) txs.get(id)!.block = number;
+    if (created.length > 0) createdWith.set(number, [...created]);
     return block;
   };
-  newBlock();
+  const newBlock = (txIds: string[] = []): FakeBlock => {
+    const block = appendBlock(txIds);
+    for (const id of txIds) txs.get(id)!.block = block.number;
+    if (txIds.length > 0) save();
+    return block;
+  };
+
+  const save = () => {
+    if (!options.statePath) return;
+    const state: SavedState = {
+      version: 1,
+      genesisTime,
+      head: blocks.length - 1,
+      blocks: Object.fromEntries(
+        blocks
+          .filter((block) => block.txs.length > 0 || createdWith.has(block.number))
+          .map((block) => [
+            String(block.number),
+            { created: createdWith.get(block.number) ?? [], txs: block.txs },
+          ]),
+      ),
+      txs: [...txs.values()].map((tx) => ({
+        ...tx,
+        logs: tx.logs.map((log) => ({ ...log, value: log.value.toString() })),
+      })),
+    };
+    mkdirSync(path.dirname(options.statePath), { recursive: true });
+    const temporary = `${options.statePath}.tmp`;
+    writeFileSync(temporary, JSON.stringify(state));
+    renameSync(temporary, options.statePath);
+  };
+
+  if (saved) {
+    for (const tx of saved.txs) {
+      txs.set(tx.id, { ...tx, logs: tx.logs.map((log) => ({ ...log, value: BigInt(log.value) })) });
+    }
+    for (let number = 0; number <= saved.head; number += 1) {
+      const kept = saved.blocks[String(number)];
+      const block = appendBlock(kept?.created ?? []);
+      if (kept) block.txs = [...kept.txs];
+    }
+  } else {
+    appendBlock([]);
+  }
 
   const head = () => blocks.length - 1;
   const newTx = (payments: TronPayment[]): FakeTx => {
@@ -397,8 +482,37 @@ export async function startTronGrid(options: { apiKey?: string } = {}): Promise<
     send(res, 200, { data: page.map(eventJson), success: true, meta });
   };
 
+  /** `POST /demo/pay {to, amount}`: the demo payer sends `amount` USDT to `to` in a new block. */
+  const demoPay = async (req: IncomingMessage, res: ServerResponse) => {
+    let body: { to?: unknown; amount?: unknown };
+    try {
+      body = JSON.parse(await readBody(req)) as typeof body;
+    } catch {
+      return v1Error(res, 400, 'Send {"to": "T…", "amount": "25"} as JSON');
+    }
+    if (
+      typeof body.amount !== 'string' ||
+      !isUsdtAmount(body.amount) ||
+      parseUsdt(body.amount) <= 0n
+    )
+      return v1Error(res, 400, 'amount must be a positive number of USDT, e.g. "25"');
+    if (typeof body.to !== 'string' || !body.to.startsWith('T'))
+      return v1Error(res, 400, 'to must be a base58 TRON address (T…)');
+    try {
+      accountHex(body.to);
+    } catch {
+      return v1Error(res, 400, 'to must be a base58 TRON address (T…)');
+    }
+    const tx = newTx([{ to: body.to, value: parseUsdt(body.amount) }]);
+    const block = newBlock([tx.id]);
+    return send(res, 200, { success: true, txId: tx.id, blockNumber: block.number });
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    if (options.payments && req.method === 'POST' && url.pathname === '/demo/pay') {
+      return demoPay(req, res);
+    }
     const eventsRoute = /^\/v1\/contracts\/([^/]+)\/events\/?$/.exec(url.pathname);
     const route = eventsRoute ? '/v1/contracts/:address/events' : url.pathname.replace(/\/$/, '');
     const endpoint = `${req.method} ${route}`;
@@ -467,8 +581,17 @@ export async function startTronGrid(options: { apiKey?: string } = {}): Promise<
       send(res, 500, { success: false, error: String(error), statusCode: 500 }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
+  const miner = options.blockIntervalMs
+    ? setInterval(() => newBlock(), options.blockIntervalMs).unref()
+    : undefined;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -498,6 +621,7 @@ export async function startTronGrid(options: { apiKey?: string } = {}): Promise<
       const block = blocks[tx.block]!;
       block.txs = block.txs.filter((id) => id !== txId);
       tx.block = null;
+      save();
     },
     readd(txId) {
       const tx = mustGet(txId);
@@ -506,6 +630,7 @@ export async function startTronGrid(options: { apiKey?: string } = {}): Promise<
     },
     fail(txId) {
       mustGet(txId).failed = true;
+      save();
     },
     rateLimitNext(count, rateOptions = {}) {
       limited = { count, ...rateOptions };
@@ -519,8 +644,16 @@ export async function startTronGrid(options: { apiKey?: string } = {}): Promise<
     apiKeys,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        if (miner) clearInterval(miner);
+        save();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+function loadState(file: string): SavedState | null {
+  if (!existsSync(file)) return null;
+  const state = JSON.parse(readFileSync(file, 'utf8')) as SavedState;
+  return state.version === 1 ? state : null;
 }
