@@ -1,6 +1,7 @@
 // The API as `npm start` runs it, plus GET /api/bench/static: a fixed JSON answer of the same
 // size as a catalog page, sent from memory, to measure the framework's ceiling in the same
-// process. Started by catalog.bench.ts with the environment it needs.
+// process. Started by catalog.bench.ts with the environment it needs, and by money.bench.ts,
+// which only drives the API's own routes (the fixed answer is unused there).
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
