@@ -1,11 +1,10 @@
-import { Button, Empty, Flex, Result, Typography, theme } from 'antd';
+import { Empty, Flex, Typography, theme } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
-import { toApiError } from '../lib/api-client';
-import { describeApiError } from '../lib/error-messages';
 import { useRentals } from '../lib/rentals/get-rentals';
 import { rentalServerLine } from '../lib/rentals/rental-labels';
 import { ButtonLink } from './button-link';
+import { LoadErrorResult } from './load-error-result';
 import { RentalTimeLeft } from './rental-time-left';
 import { RunStateBadge } from './run-state-badge';
 import { ListSkeleton } from './skeleton-loaders';
@@ -26,14 +25,7 @@ export function ActiveRentals() {
 
   if (rentals.isPending) return <ListSkeleton rows={2} />;
   if (rentals.isError && !rentals.data) {
-    return (
-      <Result
-        status="error"
-        title="Your rentals could not be loaded"
-        subTitle={describeApiError(toApiError(rentals.error))}
-        extra={<Button onClick={() => void rentals.refetch()}>Retry</Button>}
-      />
-    );
+    return <LoadErrorResult title="Your rentals could not be loaded" query={rentals} />;
   }
   const { rentals: active, meta } = rentals.data;
   if (active.length === 0) {

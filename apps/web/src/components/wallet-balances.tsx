@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { formatUsdt } from '@crimsonhost/shared/money';
-import type { Wallet } from '@crimsonhost/shared/wallet';
+import { useWallet } from '../lib/wallet/get-wallet';
+import { LoadErrorResult } from './load-error-result';
 
 function Balance({
   label,
@@ -30,9 +31,15 @@ function Balance({
 
 /**
  * The wallet's balances: available USDT, USDT held in escrow for rentals, platform credit and the
- * deposits still open. Two decimals, en-US grouping (spec section 9).
+ * deposits still open. Two decimals, en-US grouping (spec section 9). Read here, so the dashboard
+ * and the wallet page show them, or why they could not be loaded, alike.
  */
-export function WalletBalances({ wallet }: { wallet: Wallet | undefined }) {
+export function WalletBalances() {
+  const query = useWallet();
+  const wallet = query.data;
+  if (query.isError && !wallet) {
+    return <LoadErrorResult title="Your balances could not be loaded" query={query} />;
+  }
   const balances = wallet
     ? [
         {

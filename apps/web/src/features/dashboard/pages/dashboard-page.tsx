@@ -1,45 +1,20 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Col, Flex, Result, Row, Typography } from 'antd';
+import { Card, Col, Flex, Row, Typography } from 'antd';
 import { CloudServerOutlined, CustomerServiceOutlined, WalletOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { paths } from '../../../app/paths';
 import { ActiveRentals } from '../../../components/active-rentals';
+import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { SectionCard } from '../../../components/section-card';
 import { TransactionTimeline } from '../../../components/transaction-timeline';
 import { WalletBalances } from '../../../components/wallet-balances';
-import { toApiError } from '../../../lib/api-client';
-import { describeApiError } from '../../../lib/error-messages';
 import { useTransactions } from '../../../lib/wallet/get-transactions';
-import { useWallet } from '../../../lib/wallet/get-wallet';
 
 /** The dashboard shows this many of the newest transactions. */
 export const RECENT_TRANSACTIONS = 5;
 /** The API pages by 10, 20, 50 or 100: the smallest page holds the five. */
 const RECENT_PAGE_SIZE = 10;
-
-function Section({
-  title,
-  extra,
-  children,
-}: {
-  title: string;
-  extra?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card
-      title={
-        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-          {title}
-        </Typography.Title>
-      }
-      extra={extra}
-    >
-      {children}
-    </Card>
-  );
-}
 
 const SHORTCUTS = [
   {
@@ -68,7 +43,6 @@ const SHORTCUTS = [
 /** /dashboard: the signed-in person's starting point. */
 export function DashboardPage() {
   const { user } = useAuth();
-  const wallet = useWallet();
   const recent = useTransactions({ page: 1, pageSize: RECENT_PAGE_SIZE });
 
   return (
@@ -102,34 +76,23 @@ export function DashboardPage() {
           </Row>
         </nav>
 
-        <Section title="Balance">
-          {wallet.isError && !wallet.data ? (
-            <Result
-              status="error"
-              title="Your balances could not be loaded"
-              subTitle={describeApiError(toApiError(wallet.error))}
-              extra={<Button onClick={() => void wallet.refetch()}>Retry</Button>}
-            />
-          ) : (
-            <WalletBalances wallet={wallet.data} />
-          )}
-        </Section>
+        <SectionCard title="Balance">
+          <WalletBalances />
+        </SectionCard>
 
-        <Section
+        <SectionCard
           title="Active rentals"
           extra={<Link to={paths.rentals.href()}>Manage rentals</Link>}
         >
           <ActiveRentals />
-        </Section>
+        </SectionCard>
 
-        <Section title="Recent transactions" extra={<Link to={paths.wallet.href()}>View all</Link>}>
+        <SectionCard
+          title="Recent transactions"
+          extra={<Link to={paths.wallet.href()}>View all</Link>}
+        >
           {recent.isError && !recent.data ? (
-            <Result
-              status="error"
-              title="Your transactions could not be loaded"
-              subTitle={describeApiError(toApiError(recent.error))}
-              extra={<Button onClick={() => void recent.refetch()}>Retry</Button>}
-            />
+            <LoadErrorResult title="Your transactions could not be loaded" query={recent} />
           ) : (
             <TransactionTimeline
               loading={recent.isPending}
@@ -137,7 +100,7 @@ export function DashboardPage() {
               label="Recent transactions"
             />
           )}
-        </Section>
+        </SectionCard>
       </Flex>
     </>
   );

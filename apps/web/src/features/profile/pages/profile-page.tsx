@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { Button, Flex, Result, Skeleton, Typography } from 'antd';
 import { useAuth } from '../../../app/auth/auth-context';
 import { useProfile } from '../../../app/auth/api/get-profile';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { SectionCard } from '../../../components/section-card';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { AccountSummary } from '../components/account-summary';
@@ -12,20 +12,6 @@ import { RecoveryCodesSection } from '../components/recovery-codes-section';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 
 const SECTION_MAX_WIDTH = 760;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card
-      title={
-        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-          {title}
-        </Typography.Title>
-      }
-    >
-      {children}
-    </Card>
-  );
-}
 
 /** /profile: the signed-in person's account (spec section 2, signed-in only). */
 export function ProfilePage() {
@@ -53,16 +39,16 @@ export function ProfilePage() {
           <Skeleton active />
         ) : (
           <>
-            <Section title="Account">
+            <SectionCard title="Account">
               <AccountSummary user={user} />
-            </Section>
-            <Section title="Display name">
+            </SectionCard>
+            <SectionCard title="Display name">
               <DisplayNameForm key={user.displayName} user={user} />
-            </Section>
-            <Section title={user.hasPassword ? 'Password' : 'Set a password'}>
+            </SectionCard>
+            <SectionCard title={user.hasPassword ? 'Password' : 'Set a password'}>
               <PasswordForm user={user} />
-            </Section>
-            <Section title="Recovery codes">
+            </SectionCard>
+            <SectionCard title="Recovery codes">
               {profile.isPending ? (
                 <Skeleton active paragraph={{ rows: 1 }} />
               ) : (
@@ -71,10 +57,10 @@ export function ProfilePage() {
                   codesLeft={profile.data?.recoveryCodesLeft ?? null}
                 />
               )}
-            </Section>
-            <Section title="Sign out everywhere">
+            </SectionCard>
+            <SectionCard title="Sign out everywhere">
               <SignOutEverywhere />
-            </Section>
+            </SectionCard>
           </>
         )}
       </Flex>

@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
-import { App, Button, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { App, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import type { TransactionDetail } from '@crimsonhost/shared/wallet';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
+import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { TimelineStatusBadge } from '../../../components/transaction-timeline';
 import { TransactionStatusResult, progressOf } from '../../../components/transaction-status-result';
-import { ApiError, toApiError } from '../../../lib/api-client';
-import { describeApiError } from '../../../lib/error-messages';
+import { ApiError } from '../../../lib/api-client';
 import { CURRENCY_LABELS, TRANSACTION_TYPE_LABELS } from '../../../lib/wallet/transaction-labels';
 import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
 import { useTransaction } from '../api/get-transaction';
@@ -177,12 +177,7 @@ export function TransactionStatusPage() {
             }
           />
         ) : transaction.isError && !transaction.data ? (
-          <Result
-            status="error"
-            title="The transaction could not be loaded"
-            subTitle={describeApiError(toApiError(transaction.error))}
-            extra={<Button onClick={() => void transaction.refetch()}>Retry</Button>}
-          />
+          <LoadErrorResult title="The transaction could not be loaded" query={transaction} />
         ) : transaction.data ? (
           <>
             <Card>

@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Flex, Pagination, Result, Typography } from 'antd';
+import { Button, Flex, Pagination, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
 import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
+import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { TransactionTimeline } from '../../../components/transaction-timeline';
 import { WalletBalances } from '../../../components/wallet-balances';
-import { toApiError } from '../../../lib/api-client';
-import { describeApiError } from '../../../lib/error-messages';
 import { useTransactions } from '../../../lib/wallet/get-transactions';
-import { useWallet } from '../../../lib/wallet/get-wallet';
 import { TransactionFilters } from '../components/transaction-filters';
 import {
   hasWalletFilters,
@@ -25,7 +24,6 @@ import {
 export function WalletPage() {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => readWalletSearch(params), [params]);
-  const wallet = useWallet();
   const transactions = useTransactions(toTransactionQuery(search));
   const [depositing, setDepositing] = useState(false);
 
@@ -56,35 +54,15 @@ export function WalletPage() {
           </Button>
         </Flex>
 
-        {wallet.isError && !wallet.data ? (
-          <Result
-            status="error"
-            title="Your balances could not be loaded"
-            subTitle={describeApiError(toApiError(wallet.error))}
-            extra={<Button onClick={() => void wallet.refetch()}>Retry</Button>}
-          />
-        ) : (
-          <WalletBalances wallet={wallet.data} />
-        )}
+        <WalletBalances />
 
-        <Card
-          title={
-            <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-              Transactions
-            </Typography.Title>
-          }
-        >
+        <SectionCard title="Transactions">
           <Flex vertical gap={20}>
             <TransactionFilters search={search} onChange={changeFilters} onClear={clearFilters} />
             {transactions.isPending ? (
               <ListSkeleton rows={5} />
             ) : transactions.isError && !transactions.data ? (
-              <Result
-                status="error"
-                title="Your transactions could not be loaded"
-                subTitle={describeApiError(toApiError(transactions.error))}
-                extra={<Button onClick={() => void transactions.refetch()}>Retry</Button>}
-              />
+              <LoadErrorResult title="Your transactions could not be loaded" query={transactions} />
             ) : (
               <Flex
                 vertical
@@ -120,7 +98,7 @@ export function WalletPage() {
               </Flex>
             )}
           </Flex>
-        </Card>
+        </SectionCard>
       </Flex>
       <DepositDialog open={depositing} onClose={() => setDepositing(false)} />
     </>
