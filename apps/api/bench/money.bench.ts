@@ -551,7 +551,8 @@ async function checkLedger(db: Database) {
       (select count(*)::int from ledger_accounts
         where kind in ('USER_WALLET', 'USER_CREDIT') and balance < 0) as negative,
       (select min(balance)::text from ledger_accounts where kind = 'USER_WALLET') as lowest,
-      (select coalesce(sum(balance), 0)::text from ledger_accounts where kind = 'ESCROW') as escrow,
+      (select coalesce(sum(e.amount), 0)::text from ledger_entries e
+         join ledger_accounts a on a.id = e.account_id where a.kind = 'ESCROW') as escrow,
       (select coalesce(sum(paid - refunded - released - commission), 0)::text
          from rentals where status = 'ACTIVE') as held,
       (select count(*)::int from rentals where status = 'ACTIVE') as active,
@@ -559,7 +560,8 @@ async function checkLedger(db: Database) {
       (select count(*)::int from ledger_accounts a
          left join (select account_id, sum(amount) as total from ledger_entries group by 1) e
            on e.account_id = a.id
-        where a.balance <> coalesce(e.total, 0)) as drifted,
+        where a.balance <> case when a.kind in ('USER_WALLET', 'USER_CREDIT')
+                                then coalesce(e.total, 0) else 0 end) as drifted,
       (select count(*)::int from rentals where status <> 'ACTIVE') as ended,
       (select count(*)::int from rentals
         where status <> 'ACTIVE' and paid <> refunded + released + commission) as unsettled`,

@@ -13,6 +13,19 @@ export type AccountKind =
   | 'PLATFORM_REVENUE'
   | 'CHAIN_CLEARING';
 
+/**
+ * Accounts whose balance is kept on their row, updated with each entry: a user's wallet and
+ * platform credit, where the row's CHECK refuses a balance below zero and its lock serialises
+ * two payments from one wallet. The platform's own accounts (escrow, vendor payable, revenue,
+ * chain clearing) are shared by every renter and every deposit: updating one row for each would
+ * make all of them wait on that row, and nothing needs to be checked there. Their balance is the
+ * sum of their entries (indexed by account), and their row's balance stays 0.
+ */
+export const CACHED_BALANCE_KINDS: ReadonlySet<AccountKind> = new Set([
+  'USER_WALLET',
+  'USER_CREDIT',
+]);
+
 export interface AccountRef {
   kind: AccountKind;
   currency: Currency;
@@ -84,13 +97,17 @@ export function assertBalanced(movement: LedgerMovement) {
   if (currencies.size !== 1) throw new Error('A ledger transaction moves one currency');
 }
 
-async function accountId(db: Executor, ref: AccountRef): Promise<string> {
-  const match = and(
+/** The ledger_accounts row of an account reference. */
+const accountMatch = (ref: AccountRef) =>
+  and(
     eq(ledgerAccounts.kind, ref.kind),
     eq(ledgerAccounts.currency, ref.currency),
     ref.ownerId ? eq(ledgerAccounts.ownerId, ref.ownerId) : isNull(ledgerAccounts.ownerId),
     ref.network ? eq(ledgerAccounts.network, ref.network) : isNull(ledgerAccounts.network),
   );
+
+async function accountId(db: Executor, ref: AccountRef): Promise<string> {
+  const match = accountMatch(ref);
   const [found] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(match);
   if (found) return found.id;
   await db
@@ -108,9 +125,10 @@ async function accountId(db: Executor, ref: AccountRef): Promise<string> {
 
 /**
  * The only way money moves. Writes one ledger transaction whose entries sum to zero and updates
- * each account's cached balance in the same database transaction (the caller's `tx`, which also
- * writes the user-visible transaction). A user account that would go below zero makes the whole
- * thing fail with INSUFFICIENT_FUNDS; a reference already posted moves nothing and says so.
+ * the cached balance of each user account it touches in the same database transaction (the
+ * caller's `tx`, which also writes the user-visible transaction). A user account that would go
+ * below zero makes the whole thing fail with INSUFFICIENT_FUNDS; a reference already posted moves
+ * nothing and says so.
  */
 export async function postLedgerTransaction(
   tx: Executor,
@@ -137,6 +155,7 @@ export async function postLedgerTransaction(
   // A fixed lock order (by account id) keeps two movements touching the same accounts from deadlocking.
   resolved.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   for (const posting of resolved) {
+    if (!CACHED_BALANCE_KINDS.has(posting.account.kind)) continue;
     try {
       await tx
         .update(ledgerAccounts)
@@ -157,17 +176,19 @@ export async function postLedgerTransaction(
   return { posted: true, ledgerTransactionId: inserted.id };
 }
 
+/** An account's balance: its row for a user account, the sum of its entries for the platform's. */
 export async function accountBalance(db: Executor, ref: AccountRef): Promise<bigint> {
+  if (!CACHED_BALANCE_KINDS.has(ref.kind)) {
+    const [row] = await db
+      .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(accountMatch(ref));
+    return BigInt(row?.balance ?? '0');
+  }
   const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.kind, ref.kind),
-        eq(ledgerAccounts.currency, ref.currency),
-        ref.ownerId ? eq(ledgerAccounts.ownerId, ref.ownerId) : isNull(ledgerAccounts.ownerId),
-        ref.network ? eq(ledgerAccounts.network, ref.network) : isNull(ledgerAccounts.network),
-      ),
-    );
+    .where(accountMatch(ref));
   return row?.balance ?? 0n;
 }
