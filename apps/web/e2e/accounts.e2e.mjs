@@ -2,25 +2,29 @@
 // protected page that sends a visitor to sign in and back, a password reset from a real mail, and
 // the idle timeout with shortened session constants.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
 import {
   BASE_URL,
   DESKTOP,
   MOBILE,
   hasHorizontalOverflow,
-  launchBrowser,
-  openPage,
   saveScreenshot,
+  sharedBrowser,
   watchForErrors,
 } from './browser.mjs';
 import { waitForMail } from './mail-server.mjs';
+import {
+  PASSWORD,
+  RUN,
+  confirmRecoveryCodesSaved,
+  createAccount,
+  screenshotAllWays,
+} from './steps.mjs';
 
-const PASSWORD = 'correct horse battery staple';
-const RUN = Date.now().toString(36);
 const SESSION_EXPIRED = 'Your session has expired. Please login again.';
 
-let browser;
+const browser = sharedBrowser();
 /** An account made through the API before the tests, for the flows that only need one. */
 const renter = { email: `renter-${RUN}@example.com`, password: PASSWORD };
 
@@ -43,44 +47,13 @@ async function signIn(page, { email, password }) {
 
 const accountMenu = (page) => page.getByRole('button', { name: /^Account menu for / });
 
-/** Switches the theme with the header's own button and waits for the page to repaint. */
-async function switchTheme(page, theme) {
-  const label = theme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
-  await page.getByRole('button', { name: label }).click();
-  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
-}
-
-/** Screenshots of the page as it is, at 1280 and 375 in light and dark, in one browser context. */
-async function screenshotAllWays(page, name) {
-  for (const [viewportName, viewport] of [
-    ['1280', DESKTOP],
-    ['375', MOBILE],
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const theme of ['light', 'dark']) {
-      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) {
-        await switchTheme(page, theme);
-      }
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.mouse.move(viewport.width / 2, viewport.height - 1); // no tooltip in the picture
-      await page.waitForTimeout(600); // the theme's colour transitions finish
-      assert.equal(await hasHorizontalOverflow(page), false, `${name} at ${viewportName}px`);
-      await saveScreenshot(page, `${name}-${viewportName}-${theme}`);
-    }
-  }
-}
-
 before(async () => {
-  browser = await launchBrowser();
   await registerThroughApi(renter.email, renter.password, 'E2E Renter');
-});
-after(async () => {
-  await browser?.close();
 });
 
 describe('sign-up, sign-out and sign-in', () => {
   it('registers, shows the ten recovery codes once, signs out and signs in again', async () => {
-    const { context, page } = await openPage(browser, DESKTOP, { theme: 'light' });
+    const { context, page } = await browser.openPage(DESKTOP, { theme: 'light' });
     const email = `newcomer-${RUN}@example.com`;
     try {
       await page.goto('/');
@@ -89,13 +62,8 @@ describe('sign-up, sign-out and sign-in', () => {
       await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
       await page.getByText('Use at least 10 characters.').waitFor();
 
-      await page.getByLabel('Display name').fill('Newcomer');
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Create account' }).click();
+      await createAccount(page, { displayName: 'Newcomer', email });
 
-      await page.getByRole('heading', { level: 1, name: 'Save your recovery codes' }).waitFor();
       const codes = await page
         .getByRole('list', { name: 'Recovery codes' })
         .getByRole('listitem')
@@ -105,11 +73,8 @@ describe('sign-up, sign-out and sign-in', () => {
       const proceed = page.getByRole('button', { name: 'Continue' });
       assert.equal(await proceed.isDisabled(), true, 'Continue waits for the confirmation');
       await screenshotAllWays(page, 'register-codes');
-      await page.setViewportSize(DESKTOP);
 
-      await page.getByRole('checkbox', { name: 'I have saved them' }).check();
-      await proceed.click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await confirmRecoveryCodesSaved(page);
       assert.equal(await accountMenu(page).textContent(), 'N');
 
       await accountMenu(page).click();
@@ -127,7 +92,7 @@ describe('sign-up, sign-out and sign-in', () => {
   });
 
   it('tells a wrong password plainly', async () => {
-    const { context, page } = await openPage(browser, DESKTOP);
+    const { context, page } = await browser.openPage(DESKTOP);
     try {
       await page.goto('/login');
       await signIn(page, { email: renter.email, password: 'not the password at all' });
@@ -140,7 +105,7 @@ describe('sign-up, sign-out and sign-in', () => {
 
 describe('protected routes', () => {
   it('send a visitor from /profile to sign in, and back to /profile afterwards', async () => {
-    const { context, page } = await openPage(browser, DESKTOP, { theme: 'light' });
+    const { context, page } = await browser.openPage(DESKTOP, { theme: 'light' });
     try {
       await page.goto('/profile');
       await page.waitForURL((url) => url.pathname === '/login');
@@ -167,7 +132,7 @@ describe('login page', () => {
       ['375', MOBILE],
     ]) {
       for (const theme of ['light', 'dark']) {
-        const { context, page } = await openPage(browser, viewport, { theme });
+        const { context, page } = await browser.openPage(viewport, { theme });
         const problems = await watchForErrors(page);
         try {
           await page.goto('/login');
@@ -190,7 +155,7 @@ describe('password reset by mail', () => {
   it('mails a link that sets a new password once', async () => {
     const account = { email: `forgetful-${RUN}@example.com`, password: PASSWORD };
     await registerThroughApi(account.email, account.password, 'Forgetful');
-    const { context, page } = await openPage(browser, MOBILE);
+    const { context, page } = await browser.openPage(MOBILE);
     const newPassword = 'a brand new long passphrase';
     try {
       await page.goto('/login');
@@ -234,7 +199,7 @@ describe('password reset by mail', () => {
 
 describe('session timing', () => {
   it('warns before the idle timeout, then signs out with the expiry message', async () => {
-    const { context, page } = await openPage(browser, DESKTOP);
+    const { context, page } = await browser.openPage(DESKTOP);
     // Shortened constants, read by src/lib/config.ts (it only ever shortens them).
     await context.addInitScript(() => {
       window.__CRIMSONHOST_SESSION_TIMING__ = {

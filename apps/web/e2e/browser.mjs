@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -39,6 +40,21 @@ export async function openPage(browser, viewport, { theme } = {}) {
   }
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * One Chromium for all the tests of a file: launched before the first, closed after the last.
+ * `openPage(viewport, options)` opens a fresh context in it, as `openPage` above does.
+ */
+export function sharedBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return { openPage: (viewport, options) => openPage(browser, viewport, options) };
 }
 
 /** Keeps a full-page screenshot under e2e/screenshots (git-ignored) for a person to look at. */

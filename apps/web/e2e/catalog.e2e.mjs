@@ -1,20 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
 import {
   BASE_URL,
   DESKTOP,
   MOBILE,
   hasHorizontalOverflow,
-  launchBrowser,
-  openPage,
   saveScreenshot,
+  sharedBrowser,
   watchForErrors,
 } from './browser.mjs';
 
-let browser;
+const browser = sharedBrowser();
 before(async () => {
-  browser = await launchBrowser();
   // The demo catalog comes online once the status job has asked its demo game servers.
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -23,9 +21,6 @@ before(async () => {
     if (Date.now() > deadline) throw new Error('the demo csgo servers did not come online');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-});
-after(async () => {
-  await browser?.close();
 });
 
 /** Waits until the list shows the answer to the current URL. */
@@ -72,7 +67,7 @@ async function cardPrices(page) {
 
 describe('server catalog', () => {
   it('finds a csgo server in a region under a price by clicking, and the link reproduces the view', async () => {
-    const { context, page } = await openPage(browser, DESKTOP);
+    const { context, page } = await browser.openPage(DESKTOP);
     const problems = await watchForErrors(page);
     try {
       await page.goto('/servers');
@@ -148,7 +143,7 @@ describe('server catalog', () => {
 
   for (const theme of ['light', 'dark']) {
     it(`list and detail at 375px in ${theme}: no overflow, no serious a11y violations`, async () => {
-      const { context, page } = await openPage(browser, MOBILE, { theme });
+      const { context, page } = await browser.openPage(MOBILE, { theme });
       const problems = await watchForErrors(page);
       try {
         await page.goto('/servers?game=rust&sort=price_desc');
@@ -176,7 +171,7 @@ describe('server catalog', () => {
   }
 
   it('shows the not-found state for an unknown server', async () => {
-    const { context, page } = await openPage(browser, DESKTOP);
+    const { context, page } = await browser.openPage(DESKTOP);
     try {
       await page.goto('/servers/00000000-0000-4000-8000-000000000000');
       await page.getByRole('heading', { name: 'Server not found' }).waitFor();

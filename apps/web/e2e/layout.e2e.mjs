@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from './browser.mjs';
+import { describe, it } from 'node:test';
+import { DESKTOP, MOBILE, saveScreenshot, sharedBrowser } from './browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function open(viewport) {
-  const { context, page } = await openPage(browser, viewport);
+  const { context, page } = await browser.openPage(viewport);
   await page.goto('/');
   await page.getByRole('heading', { level: 1 }).waitFor();
   return { context, page };

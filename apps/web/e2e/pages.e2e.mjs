@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
 import {
   DESKTOP,
   MOBILE,
   hasHorizontalOverflow,
-  launchBrowser,
-  openPage,
   saveScreenshot,
+  sharedBrowser,
   watchForErrors,
 } from './browser.mjs';
 
@@ -25,16 +24,10 @@ const VIEWPORTS = [
   { name: '375', size: MOBILE },
 ];
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function visit(viewport, path, options) {
-  const { context, page } = await openPage(browser, viewport, options);
+  const { context, page } = await browser.openPage(viewport, options);
   const problems = await watchForErrors(page);
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -161,7 +154,7 @@ describe('not-found page and staff areas', () => {
 
   for (const path of ['/admin/x', '/vendor/listings']) {
     it(`sends a visitor from ${path} to /login`, async () => {
-      const { context, page } = await openPage(browser, DESKTOP);
+      const { context, page } = await browser.openPage(DESKTOP);
       try {
         await page.goto(path);
         await page.waitForURL((url) => url.pathname === '/login');

@@ -2,41 +2,16 @@
 // online server for 2 hours from its page, start it on /rentals and watch the demo panel bring it
 // to running, extend it by an hour, cancel it, and find the refund in the wallet's timeline.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
-import {
-  BASE_URL,
-  DESKTOP,
-  MOBILE,
-  SCREENSHOT_DIR,
-  hasHorizontalOverflow,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  watchForErrors,
-} from './browser.mjs';
+import { BASE_URL, DESKTOP, saveScreenshot, sharedBrowser, watchForErrors } from './browser.mjs';
+import { RUN, deposit, screenshotAllWays, signUp } from './steps.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const PASSWORD = 'correct horse battery staple';
-const RUN = Date.now().toString(36);
-/** ERC20 on the demo chain needs 12 blocks of a second each: allow for a slow machine. */
-const CONFIRMED_WITHIN_MS = 120_000;
 /** The demo panel starts a server in a few seconds; the run state is cached for 10 s. */
 const RUNNING_WITHIN_MS = 60_000;
 const MICRO = 1_000_000n;
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** '0.070000' -> 70_000n: amounts compared exactly, as the API sends them. */
 function micro(amount) {
@@ -50,81 +25,6 @@ function usdt(amount) {
   const cents = amount / 10_000n;
   const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
-
-/** Pays a deposit address on the e2e server's own demo chain, as the README tells a newcomer. */
-async function demoPay(address, amount) {
-  assert.ok(process.env.DEMO_CHAIN_PORT, 'run.mjs gives the tests the demo chain port');
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', 'demo:pay', '--', '--network', 'ERC20', '--to', address, '--amount', amount],
-    { cwd: repoRoot, env: { ...process.env, DEMO_CHAIN_PORT: process.env.DEMO_CHAIN_PORT } },
-  );
-  assert.match(stdout, new RegExp(`Paid ${amount} test USDT on ERC20 to ${address}`, 'i'));
-}
-
-/** The theme through the header's own switch (a DOM click: a dialog's mask covers the header). */
-async function switchTheme(page, theme) {
-  const label = theme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
-  await page.evaluate((name) => {
-    document.querySelector(`button[aria-label="${name}"]`).click();
-  }, label);
-  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
-}
-
-/** Screenshots at 1280 and 375 in light and dark: a page whole, a dialog as the screen shows it. */
-async function screenshotAllWays(page, name, { dialog = false } = {}) {
-  for (const [width, viewport] of [
-    ['1280', DESKTOP],
-    ['375', MOBILE],
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const theme of ['light', 'dark']) {
-      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) {
-        await switchTheme(page, theme);
-      }
-      await page.waitForTimeout(400);
-      assert.equal(await hasHorizontalOverflow(page), false, `${name} at ${width}px`);
-      if (dialog) {
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`) });
-      } else {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await saveScreenshot(page, `${name}-${width}-${theme}`);
-      }
-    }
-  }
-  await page.setViewportSize(DESKTOP);
-  await switchTheme(page, 'light');
-}
-
-async function signUp(page, email) {
-  await page.goto('/register');
-  await page.getByLabel('Display name').fill('Renter');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Save your recovery codes' }).waitFor();
-  await page.getByRole('checkbox', { name: 'I have saved them' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** Deposits `amount` USDT from the wallet page and waits until it is credited. */
-async function deposit(page, amount) {
-  await page.goto('/wallet');
-  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Deposit USDT' });
-  await dialog.getByLabel('Amount (USDT)').fill(amount);
-  await dialog.getByRole('radio', { name: /Ethereum \(ERC20\)/ }).check();
-  await dialog.getByRole('button', { name: 'Generate Deposit Address' }).click();
-  const address = (await dialog.getByTestId('deposit-address').textContent()).trim();
-  await demoPay(address, amount);
-  await dialog
-    .getByText('Deposit confirmed', { exact: true })
-    .waitFor({ timeout: CONFIRMED_WITHIN_MS });
-  await dialog.getByRole('button', { name: 'Back to Wallet' }).click();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** The balance the API holds now: what the confirmations must show. */
@@ -141,10 +41,10 @@ const toast = (page, text) => page.locator('.ant-message').getByText(text);
 
 describe('renting a server from the wallet', () => {
   it('rents for 2 hours, starts it, extends it, cancels it and gets the refund', async () => {
-    const { context, page } = await openPage(browser, DESKTOP, { theme: 'light' });
+    const { context, page } = await browser.openPage(DESKTOP, { theme: 'light' });
     const problems = await watchForErrors(page);
     try {
-      await signUp(page, `renter-${RUN}@example.com`);
+      await signUp(page, { displayName: 'Renter', email: `renter-${RUN}@example.com` });
       await deposit(page, '50');
 
       // An online server that nobody rents, found the way a visitor finds one.
@@ -167,7 +67,7 @@ describe('renting a server from the wallet', () => {
       const rent = page.getByRole('button', { name: `Rent for ${usdt(total)} USDT` });
       await rent.waitFor();
       assert.deepEqual(await seriousA11yViolations(page), [], 'rent panel');
-      await screenshotAllWays(page, 'rent-panel');
+      await screenshotAllWays(page, 'rent-panel', { restoreTheme: true });
 
       // The confirmation: server, hours, total, the balance now and after.
       const balance = micro(await availableBalance(page));
@@ -183,7 +83,7 @@ describe('renting a server from the wallet', () => {
       await confirmation.getByText(`${usdt(balance - total)} USDT`, { exact: true }).waitFor();
       await page.waitForTimeout(600); // the dialog's opening animation
       assert.deepEqual(await seriousA11yViolations(page), [], 'rent confirmation');
-      await screenshotAllWays(page, 'rent-confirmation', { dialog: true });
+      await screenshotAllWays(page, 'rent-confirmation', { dialog: true, restoreTheme: true });
       await confirmation.getByRole('button', { name: `Pay ${usdt(total)} USDT and rent` }).click();
       await toast(page, `${serverName} is yours for 2 hours.`).waitFor();
       await page.waitForURL((url) => url.pathname === '/rentals');
@@ -209,7 +109,7 @@ describe('renting a server from the wallet', () => {
       );
       assert.equal(await row.getByRole('button', { name: 'Stop', exact: true }).isEnabled(), true);
       assert.deepEqual(await seriousA11yViolations(page), [], 'rentals page');
-      await screenshotAllWays(page, 'rentals');
+      await screenshotAllWays(page, 'rentals', { restoreTheme: true });
 
       // The dashboard lists it with its time left and run state.
       await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -217,7 +117,7 @@ describe('renting a server from the wallet', () => {
       await active.getByText(serverName).waitFor();
       await active.getByText('running', { exact: true }).waitFor();
       assert.deepEqual(await seriousA11yViolations(page), [], 'dashboard');
-      await screenshotAllWays(page, 'dashboard');
+      await screenshotAllWays(page, 'dashboard', { restoreTheme: true });
       await page.getByRole('link', { name: 'Manage rentals' }).click();
       await page.waitForURL((url) => url.pathname === '/rentals');
 
@@ -227,7 +127,7 @@ describe('renting a server from the wallet', () => {
       await extend.getByRole('button', { name: '1 h', exact: true }).click();
       await extend.getByText(`${usdt(price)} USDT`, { exact: true }).waitFor();
       await extend.getByText(`${usdt(balance - total - price)} USDT`, { exact: true }).waitFor();
-      await screenshotAllWays(page, 'rental-extend', { dialog: true });
+      await screenshotAllWays(page, 'rental-extend', { dialog: true, restoreTheme: true });
       await extend.getByRole('button', { name: `Pay ${usdt(price)} USDT and extend` }).click();
       await toast(page, 'Extended by 1 hour.').waitFor();
       await extend.waitFor({ state: 'hidden' });
@@ -239,7 +139,7 @@ describe('renting a server from the wallet', () => {
       const refund = price * 2n;
       await cancel.getByText(`${usdt(refund)} USDT`, { exact: true }).waitFor();
       await cancel.getByText('for 2 hours not yet begun.', { exact: false }).waitFor();
-      await screenshotAllWays(page, 'rental-cancel', { dialog: true });
+      await screenshotAllWays(page, 'rental-cancel', { dialog: true, restoreTheme: true });
       await cancel.getByRole('button', { name: 'Cancel rental' }).click();
       await toast(
         page,

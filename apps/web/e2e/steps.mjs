@@ -1,0 +1,135 @@
+// Steps several end-to-end files take the same way a person would: signing up, paying a deposit
+// on the offline demo chain, and looking at a page at both widths in both themes.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  DESKTOP,
+  MOBILE,
+  SCREENSHOT_DIR,
+  hasHorizontalOverflow,
+  saveScreenshot,
+} from './browser.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const PASSWORD = 'correct horse battery staple';
+/** Part of every e-mail address a test file signs up with, so reruns never collide. */
+export const RUN = Date.now().toString(36);
+/** The demo chain mines a block a second and ERC20 needs 12: allow for a slow machine. */
+export const CONFIRMED_WITHIN_MS = 120_000;
+
+/** Fills in the sign-up form and sends it, up to the recovery codes it answers with. */
+export async function createAccount(page, { displayName, email, password = PASSWORD }) {
+  await page.getByLabel('Display name').fill(displayName);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Save your recovery codes' }).waitFor();
+}
+
+/** Confirms the recovery codes are saved; the new account lands on the home page, signed in. */
+export async function confirmRecoveryCodesSaved(page) {
+  await page.getByRole('checkbox', { name: 'I have saved them' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A new account made on the sign-up page, signed in on the home page. */
+export async function signUp(page, account) {
+  await page.goto('/register');
+  await createAccount(page, account);
+  await confirmRecoveryCodesSaved(page);
+}
+
+/** Pays a deposit address on the e2e server's own demo chain, as the README tells a newcomer. */
+export async function demoPay(address, amount) {
+  assert.ok(process.env.DEMO_CHAIN_PORT, 'run.mjs gives the tests the demo chain port');
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', 'demo:pay', '--', '--network', 'ERC20', '--to', address, '--amount', amount],
+    { cwd: repoRoot, env: { ...process.env, DEMO_CHAIN_PORT: process.env.DEMO_CHAIN_PORT } },
+  );
+  assert.match(stdout, new RegExp(`Paid ${amount} test USDT on ERC20 to ${address}`, 'i'));
+}
+
+/** Opens the wallet page's deposit dialog with `amount` USDT on ERC20 chosen; returns the dialog. */
+export async function openDeposit(page, amount) {
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deposit USDT' });
+  await dialog.getByLabel('Amount (USDT)').fill(amount);
+  await dialog.getByRole('radio', { name: /Ethereum \(ERC20\)/ }).check();
+  return dialog;
+}
+
+/** The address the deposit dialog asks to be paid, once it has generated one. */
+export async function depositAddress(dialog) {
+  return (await dialog.getByTestId('deposit-address').textContent()).trim();
+}
+
+/** Closes a confirmed deposit's dialog, back on the wallet page. */
+export async function backToWallet(dialog) {
+  await dialog.getByRole('button', { name: 'Back to Wallet' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Deposits `amount` USDT from the wallet page and waits until it is credited. */
+export async function deposit(page, amount) {
+  await page.goto('/wallet');
+  const dialog = await openDeposit(page, amount);
+  await dialog.getByRole('button', { name: 'Generate Deposit Address' }).click();
+  await demoPay(await depositAddress(dialog), amount);
+  await dialog
+    .getByText('Deposit confirmed', { exact: true })
+    .waitFor({ timeout: CONFIRMED_WITHIN_MS });
+  await backToWallet(dialog);
+}
+
+/**
+ * Switches the theme with the header's own button. A DOM click, because an open dialog's mask
+ * lies over the header (and no tooltip is left open by the pointer).
+ */
+export async function switchTheme(page, theme) {
+  const label = theme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
+  await page.evaluate((name) => {
+    document.querySelector(`button[aria-label="${name}"]`).click();
+  }, label);
+  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
+}
+
+const currentTheme = (page) => page.evaluate(() => document.documentElement.dataset.theme);
+
+/**
+ * Screenshots at 1280 and 375 in light and dark, none of them scrolling sideways. A page is kept
+ * whole, from its top; a dialog as the screen shows it (a full-page capture would cut its fixed
+ * mask). Afterwards the page is at 1280 again, in dark, or in the theme it had before with
+ * `restoreTheme`.
+ */
+export async function screenshotAllWays(page, name, { dialog = false, restoreTheme = false } = {}) {
+  const themeBefore = await currentTheme(page);
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['light', 'dark']) {
+      if ((await currentTheme(page)) !== theme) await switchTheme(page, theme);
+      await page.waitForTimeout(600); // the theme's colour transitions finish
+      assert.equal(await hasHorizontalOverflow(page), false, `${name} at ${width}px`);
+      if (dialog) {
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`) });
+      } else {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.mouse.move(viewport.width / 2, viewport.height - 1); // no hover in the picture
+        await saveScreenshot(page, `${name}-${width}-${theme}`);
+      }
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  if (restoreTheme && (await currentTheme(page)) !== themeBefore) {
+    await switchTheme(page, themeBefore);
+  }
+}
