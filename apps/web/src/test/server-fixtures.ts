@@ -26,12 +26,14 @@ export function buildServerCard(overrides: Partial<ServerCard> = {}): ServerCard
 }
 
 export function buildServerDetail(overrides: Partial<ServerDetail> = {}): ServerDetail {
+  // One instant for both: two clock reads a millisecond apart would read as a missed check.
+  const answeredAt = new Date(Date.now() - 12_000).toISOString();
   return {
     ...buildServerCard(),
     description: 'A test server with daily backups.',
     vendor: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Nordic Frag Hosting' },
-    lastCheckedAt: new Date(Date.now() - 12_000).toISOString(),
-    lastAnswerAt: new Date(Date.now() - 12_000).toISOString(),
+    lastCheckedAt: answeredAt,
+    lastAnswerAt: answeredAt,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
