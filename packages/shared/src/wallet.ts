@@ -109,6 +109,19 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** A deposit's own state, beside its transaction: when its address expires and what arrived. */
+export const depositDetailSchema = z.object({
+  status: z.enum(DEPOSIT_STATUSES),
+  expiresAt: z.string(),
+  requestedAmount: amountSchema,
+  /** What arrived on chain so far (confirmed or not). */
+  receivedAmount: amountSchema,
+  paid: z.enum(['none', 'exact', 'short', 'over']),
+  /** Paid after the address had expired (credited all the same). */
+  late: z.boolean(),
+});
+export type DepositDetail = z.infer<typeof depositDetailSchema>;
+
 export const transactionDetailSchema = transactionSchema.extend({
   fee: amountSchema,
   network: networkSchema.nullable(),
@@ -118,6 +131,8 @@ export const transactionDetailSchema = transactionSchema.extend({
   requiredConfirmations: z.number().int(),
   errorMessage: z.string().nullable(),
   updatedAt: z.string(),
+  /** The deposit behind a DEPOSIT transaction; null for other types. */
+  deposit: depositDetailSchema.nullable(),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 

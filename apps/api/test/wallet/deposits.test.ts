@@ -285,6 +285,14 @@ describe('watching the chain', () => {
       network: 'ERC20',
       confirmations: 12,
       requiredConfirmations: 12,
+      deposit: {
+        status: 'CONFIRMED',
+        expiresAt: deposit.expiresAt,
+        requestedAmount: '25.000000',
+        receivedAmount: '25.000000',
+        paid: 'exact',
+        late: false,
+      },
     });
   });
 
@@ -461,6 +469,19 @@ describe('watching the chain', () => {
       creditedAmount: '29.700000',
     });
     expect(await balance(headers)).toBe('49.500000');
+    // The transaction's own detail says the same, for the status view.
+    const detail = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/wallet/transactions/${short.transactionId}`,
+        headers,
+      })
+    ).json().data;
+    expect(detail.deposit).toMatchObject({
+      requestedAmount: '25.000000',
+      receivedAmount: '20.000000',
+      paid: 'short',
+    });
   });
 
   it('converts 18-decimal BEP20 amounts exactly and records dust without crediting it', async () => {

@@ -145,6 +145,14 @@ export function buildTransactionDetail(
     requiredConfirmations: 12,
     errorMessage: null,
     updatedAt: '2026-03-14T09:34:00.000Z',
+    deposit: {
+      status: 'CONFIRMED',
+      expiresAt: '2026-03-14T10:00:00.000Z',
+      requestedAmount: '25.000000',
+      receivedAmount: '25.000000',
+      paid: 'exact',
+      late: false,
+    },
     ...overrides,
   };
 }

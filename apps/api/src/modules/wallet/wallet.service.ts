@@ -270,6 +270,7 @@ export class WalletService {
     if (!row) throw new AppError('NOT_FOUND', 404, 'Transaction not found');
     const deposit =
       row.type === 'DEPOSIT' ? await repo.findDepositOfUser(this.db, userId, id) : undefined;
+    const state = deposit ? await this.depositStatus(userId, id) : null;
     return {
       ...toTransaction(row, deposit?.deposit.status ?? null),
       fee: toUsdtString(row.fee),
@@ -280,6 +281,14 @@ export class WalletService {
       requiredConfirmations: row.requiredConfirmations ?? DEFAULT_REQUIRED_CONFIRMATIONS,
       errorMessage: row.errorMessage,
       updatedAt: row.updatedAt.toISOString(),
+      deposit: state && {
+        status: state.depositStatus,
+        expiresAt: state.expiresAt,
+        requestedAmount: state.requestedAmount,
+        receivedAmount: state.receivedAmount,
+        paid: state.paid,
+        late: state.late,
+      },
     };
   }
 

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { TransactionDetail } from '@crimsonhost/shared/wallet';
@@ -46,6 +47,14 @@ const WAITING = {
   confirmations: 0,
   txHash: null,
   fee: '0.000000',
+  deposit: {
+    status: 'WAITING',
+    expiresAt: '2026-03-14T10:00:00.000Z',
+    requestedAmount: '25.000000',
+    receivedAmount: '0.000000',
+    paid: 'none',
+    late: false,
+  },
 } as const;
 
 describe('transaction status view', { timeout: 60_000 }, () => {
@@ -63,8 +72,14 @@ describe('transaction status view', { timeout: 60_000 }, () => {
     await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
     const dialog = await screen.findByRole('dialog', undefined, FIND);
     expect(dialog).toHaveTextContent('Stop waiting for this deposit?');
+    // The address's own expiry, as the server keeps it.
+    const expires = dayjs(WAITING.deposit.expiresAt).format('HH:mm');
     expect(dialog).toHaveTextContent(
-      /Nothing has been charged and there is nothing to cancel: if you do not pay, the address simply expires at \d\d:\d\d, 30 minutes after it was created./,
+      `Nothing has been charged and there is nothing to cancel: if you do not pay, the address simply expires at ${expires}, 30 minutes after it was created.`,
+    );
+    const details = screen.getByRole('heading', { name: 'Details' }).closest('.ant-card')!;
+    expect(details).toHaveTextContent(
+      `Address valid until${dayjs(WAITING.deposit.expiresAt).format('D MMM YYYY, HH:mm:ss')}`,
     );
     // No cancel call exists: msw fails the test on any request it was not told about.
     await view.user.click(within(dialog).getByRole('button', { name: 'Stop waiting' }));
@@ -119,6 +134,30 @@ describe('transaction status view', { timeout: 60_000 }, () => {
     ]) {
       expect(details).toHaveTextContent(text);
     }
+  });
+
+  it('says when a payment was short and late, and that it was credited for what arrived', async () => {
+    showTransaction(
+      buildTransactionDetail({
+        amount: '20.000000',
+        fee: '0.200000',
+        deposit: {
+          status: 'CONFIRMED',
+          expiresAt: '2026-03-14T10:00:00.000Z',
+          requestedAmount: '25.000000',
+          receivedAmount: '20.000000',
+          paid: 'short',
+          late: true,
+        },
+      }),
+    );
+    await screen.findByText('Deposit confirmed', undefined, FIND);
+    const details = screen.getByRole('heading', { name: 'Details' }).closest('.ant-card')!;
+    expect(details).toHaveTextContent('Received20.00 USDT');
+    expect(details).toHaveTextContent(
+      'Less than the 25.00 USDT asked: credited for what arrived, less the fee. Paid after the address had expired; credited all the same.',
+    );
+    expect(details).not.toHaveTextContent('Address valid until');
   });
 
   it('failed stops at step 2 in error with its message, and Try Again opens the deposit dialog', async () => {

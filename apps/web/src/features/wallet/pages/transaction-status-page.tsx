@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { App, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
-import type { TransactionDetail } from '@crimsonhost/shared/wallet';
+import type { DepositDetail, TransactionDetail } from '@crimsonhost/shared/wallet';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
@@ -18,10 +18,25 @@ import { useTransaction } from '../api/get-transaction';
 const DATE_TIME = 'D MMM YYYY, HH:mm:ss';
 const DEPOSIT_TTL_MS = 30 * 60_000;
 
+/** 'Short of the 25.00 USDT asked; credited for what arrived, less the fee.' and the like. */
+function receivedNote(deposit: DepositDetail): string | null {
+  const asked = `${formatUsdtExact(deposit.requestedAmount)} USDT`;
+  const notes = {
+    none: null,
+    exact: null,
+    short: `Less than the ${asked} asked: credited for what arrived, less the fee.`,
+    over: `More than the ${asked} asked: credited for what arrived, less the fee.`,
+  } as const;
+  const late = deposit.late ? 'Paid after the address had expired; credited all the same.' : null;
+  return [notes[deposit.paid], late].filter(Boolean).join(' ') || null;
+}
+
 /** What 'Cancel Transaction' means for each kind of wait: nothing is faked on the server. */
 function cancelExplanation(transaction: TransactionDetail): { title: string; content: string } {
   if (transaction.type === 'DEPOSIT' && transaction.timelineStatus === 'WAITING') {
-    const expires = dayjs(transaction.createdAt).add(DEPOSIT_TTL_MS, 'ms').format('HH:mm');
+    const expires = dayjs(
+      transaction.deposit?.expiresAt ?? dayjs(transaction.createdAt).add(DEPOSIT_TTL_MS, 'ms'),
+    ).format('HH:mm');
     return {
       title: 'Stop waiting for this deposit?',
       content: `Nothing has been charged and there is nothing to cancel: if you do not pay, the address simply expires at ${expires}, 30 minutes after it was created. If a payment still reaches it, it is credited to your wallet.`,
@@ -81,6 +96,37 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
             key: 'txHash',
             label: 'Transaction hash',
             children: transaction.txHash ? code(transaction.txHash) : 'Not yet on the chain',
+          },
+        ]
+      : []),
+    ...(transaction.deposit && transaction.timelineStatus === 'WAITING'
+      ? [
+          {
+            key: 'expires',
+            label: 'Address valid until',
+            children: (
+              <time dateTime={transaction.deposit.expiresAt}>
+                {dayjs(transaction.deposit.expiresAt).format(DATE_TIME)}
+              </time>
+            ),
+          },
+        ]
+      : []),
+    ...(transaction.deposit && transaction.deposit.paid !== 'none'
+      ? [
+          {
+            key: 'received',
+            label: 'Received',
+            children: (
+              <Flex vertical gap={2}>
+                <span>{formatUsdtExact(transaction.deposit.receivedAmount)} USDT</span>
+                {receivedNote(transaction.deposit) && (
+                  <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                    {receivedNote(transaction.deposit)}
+                  </Typography.Text>
+                )}
+              </Flex>
+            ),
           },
         ]
       : []),
