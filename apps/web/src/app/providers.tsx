@@ -54,6 +54,16 @@ export function themeConfig(theme: Theme): ThemeConfig {
     },
     components: {
       Menu: { itemSelectedColor: LINK_COLORS[theme] },
+      // A primary button darkens under the pointer and when pressed: antd lightens it, and white
+      // text on the lighter red falls below 4.5:1. Default buttons' hover text keeps the link
+      // colours, which are readable on each theme's background.
+      Button: {
+        colorPrimaryHover: '#b91c1c',
+        colorPrimaryActive: '#991b1b',
+        defaultHoverColor: LINK_COLORS[theme],
+        defaultHoverBorderColor: LINK_COLORS[theme],
+        defaultActiveColor: theme === 'dark' ? '#fecaca' : '#7f1d1d',
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, delay } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { GameFacet, RegionFacet } from '@crimsonhost/shared/catalog';
 import { server } from '../../../test/msw-server';
@@ -129,9 +129,12 @@ describe('server list page', { timeout: 60_000 }, () => {
   });
 
   it('shows skeleton cards while the list loads', async () => {
+    // The list answers only once the skeleton has been seen, however slow the page is to render.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get('/api/servers', async () => {
-        await delay(300);
+        await held;
         return HttpResponse.json(serverPage([buildServerCard({ name: 'Slow one' })]));
       }),
     );
@@ -139,6 +142,7 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect(
       await screen.findByRole('status', { name: 'Loading content' }, LOAD),
     ).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('heading', { name: 'Slow one' }, LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading content' })).not.toBeInTheDocument();
   });
