@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,7 +6,5 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // At least two workers: one (Vitest's default on 2 cores) took 251 s for this suite, two 192 s.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
