@@ -8,14 +8,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { serverListQuerySchema } from '@crimsonhost/shared/catalog';
+import { freePort, postgresServer } from './bench-postgres';
 import { openDatabase, queryRows } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { seedBulkListings } from '../src/db/seed/bulk-seed';
@@ -33,6 +32,7 @@ const { values: args } = parseArgs({
   },
 });
 const serverUrl = args['server-url'];
+const { databaseUrl, admin } = postgresServer(serverUrl);
 const connections = Number(args.connections);
 const duration = Number(args.duration);
 const HTTP_LISTINGS = 100_000;
@@ -51,22 +51,6 @@ const MIXES = [
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-
-function databaseUrl(name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A migrated database holding exactly `size` bulk listings (made or topped up as needed). */
 async function benchDatabase(name: string, size: number): Promise<string> {
@@ -96,17 +80,6 @@ async function benchDatabase(name: string, size: number): Promise<string> {
   }
   await handle.close();
   return databaseUrl(name);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
 }
 
 async function startServer(url: string, cacheTtlMs: number) {

@@ -16,7 +16,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -24,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { GAMES } from '@crimsonhost/shared/constants';
 import { parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
+import { freePort, postgresServer } from './bench-postgres';
 import { openDatabase, queryRows, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { users, walletTransactions } from '../src/db/schema/index';
@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
   },
 });
 const serverUrl = args['server-url'];
+const { databaseUrl, admin } = postgresServer(serverUrl);
 const LISTINGS = Number(args.listings);
 const RENTERS = Number(args.renters);
 const WORKERS = Number(args.workers);
@@ -78,33 +79,6 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-function databaseUrl(name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      );
-    });
-  });
-}
 
 /** The API as `npm start` serves it (bench/catalog-bench-server.ts), on a free port. */
 async function startServer(url: string) {
