@@ -32,6 +32,38 @@ export class RateLimitedError extends Error {
 }
 
 /**
+ * Thrown when a node refuses a block range as too large, or caps its answer (an `eth_getLogs`
+ * result limit, a block-range limit): the range must be read again in smaller parts, never
+ * taken as complete.
+ */
+export class RangeTooLargeError extends Error {
+  constructor(
+    readonly from: bigint,
+    readonly to: bigint,
+    message = 'The node refused this block range as too large',
+  ) {
+    super(message);
+    this.name = 'RangeTooLargeError';
+  }
+}
+
+/**
+ * Thrown when a read cannot prove it saw every transfer of its range (a full page with no way to
+ * the next one): the watcher keeps its cursor below the range and reports the fault in the health
+ * details; it never treats such an answer as the end.
+ */
+export class IncompleteReadError extends Error {
+  constructor(
+    readonly from: bigint,
+    readonly to: bigint,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IncompleteReadError';
+  }
+}
+
+/**
  * How long a node asked us to wait: a Retry-After header in seconds or as an HTTP date, else the
  * wait a message names ("suspended for 30s", TronGrid's wording), else the fallback.
  */
@@ -57,7 +89,10 @@ export function retryAfterMs(
  */
 export interface ChainClient {
   headBlock(): Promise<bigint>;
-  /** Transfers of the USDT contract in [from, to], to any address. */
+  /**
+   * Every transfer of the USDT contract in [from, to], to any address, or an error: a partial
+   * answer is never returned (throws RangeTooLargeError or IncompleteReadError instead).
+   */
   transfersInRange(from: bigint, to: bigint): Promise<ObservedTransfer[]>;
   /** Re-reads a stored transfer from the chain before it is credited. */
   checkTransfer(transfer: {
