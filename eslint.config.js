@@ -53,4 +53,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Text inputs sanitise what is typed (spec section 5): only components/text-input.tsx may
+    // render Ant Design's plain Input or its search box.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/components/text-input.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Input']",
+          message: 'Use TextInput from components/text-input: it applies the input sanitiser.',
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.object.name='Input'][name.property.name=/^(Search|TextArea)$/]",
+          message: 'Use SearchInput from components/text-input: it applies the input sanitiser.',
+        },
+      ],
+    },
+  },
 );

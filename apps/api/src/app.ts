@@ -19,7 +19,7 @@ import { MailOutbox } from './lib/mail-outbox';
 import type { Mailer } from './lib/mailer';
 import { apiRoot, defaultWebDistDir } from './lib/package-paths';
 import { registerWebApp } from './lib/web-app';
-import { createGuards } from './modules/auth/auth.guard';
+import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { DiscordService } from './modules/auth/discord.service';
@@ -134,8 +134,16 @@ export async function buildApp({
     rentalFaults,
   );
   registerCsrfCheck(app, tokens);
+  requireGuardsFirst(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers are about one caller (a balance, a session, tokens) or change by the second: no
+    // browser, proxy or shared cache keeps them unless a route says otherwise (hashed assets). A
+    // signed-in answer is never stored, errors included, whatever the route says.
+    const signedIn = request.principal !== null || request.headers.authorization !== undefined;
+    if (signedIn || !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   await app.register(helmet, {

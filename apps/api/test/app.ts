@@ -50,8 +50,14 @@ export async function createTestApp(
     panels: options.panels,
     rentalFaults: options.rentalFaults,
   });
-  extend?.(app);
-  await app.ready();
+  try {
+    extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   const csrf = (await app.inject({ method: 'GET', url: '/api/auth/csrf' })).json<{
     data: { csrfToken: string };
   }>().data.csrfToken;

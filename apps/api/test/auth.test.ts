@@ -8,12 +8,12 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await createTestApp({}, (app) => {
-    app.get('/api/test/admin-only', { preHandler: app.guards.requireRole('admin') }, async () => ({
+    app.get('/api/test/admin-only', { onRequest: app.guards.requireRole('admin') }, async () => ({
       data: 'admin',
     }));
     app.get(
       '/api/test/staff',
-      { preHandler: app.guards.requireRole('admin', 'support') },
+      { onRequest: app.guards.requireRole('admin', 'support') },
       async () => ({ data: 'staff' }),
     );
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
+import { textFieldSchema } from './text';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -20,11 +21,7 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const displayNameSchema = z
-  .string({ message: 'Display name is required' })
-  .trim()
-  .min(2, 'Display name must be at least 2 characters')
-  .max(40, 'Display name must be at most 40 characters');
+export const displayNameSchema = textFieldSchema({ label: 'Display name', min: 2, max: 40 });
 
 export const roleSchema = z.enum(ROLES);
 export const authProviderSchema = z.enum(['local', 'discord']);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GAMES, TABLE_PAGE_SIZES, DEFAULT_PAGE_SIZE } from './constants';
 import { dataEnvelope, pageMetaSchema } from './envelope';
-import { isUsdtAmount, parseUsdt } from './money';
+import { formatUsdt, isUsdtAmount, MAX_LISTING_PRICE_MICRO, parseUsdt } from './money';
+import { stripUnsafeText } from './text';
 
 /** Contracts of the server catalog: `GET /api/servers`, `/api/servers/:id`, `/api/games`, `/api/regions`. */
 
@@ -54,7 +55,10 @@ export const SEARCH_MAX_CHARS = 100;
 
 const usdtAmount = z
   .string()
-  .refine(isUsdtAmount, { message: 'must be a USDT amount such as 12.5 (at most 6 decimals)' });
+  .refine(isUsdtAmount, { message: 'must be a USDT amount such as 12.5 (at most 6 decimals)' })
+  .refine((value) => !isUsdtAmount(value) || parseUsdt(value) <= MAX_LISTING_PRICE_MICRO, {
+    message: `must be at most ${formatUsdt(MAX_LISTING_PRICE_MICRO, 0)} USDT`,
+  });
 
 const regionCode = z
   .string()
@@ -62,7 +66,11 @@ const regionCode = z
 
 /** The filters shared by the list and the facets. */
 export const serverFiltersSchema = z.object({
-  q: z.string().trim().max(SEARCH_MAX_CHARS, 'must be at most 100 characters').optional(),
+  q: z
+    .string()
+    .transform(stripUnsafeText)
+    .pipe(z.string().max(SEARCH_MAX_CHARS, 'must be at most 100 characters'))
+    .optional(),
   game: z.enum(GAMES).optional(),
   region: regionCode.optional(),
   status: z.enum(SERVER_STATUSES).optional(),

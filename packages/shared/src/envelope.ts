@@ -13,3 +13,29 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 /** `{ data: [...], meta: { page, pageSize, total } }`: the body of every list answer. */
 export const pageEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: pageMetaSchema });
+
+/** The deepest page any list can be asked for; past it no query is sent (offsets stay small). */
+export const MAX_PAGE = 100_000;
+
+/** `page` of every list query: a whole number from 1 to MAX_PAGE. */
+export const pageNumberSchema = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(MAX_PAGE, `must be at most ${MAX_PAGE}`);
+
+/** The window of dates an input may name: the storefront's history to well past any rental. */
+export const EARLIEST_INPUT_DATE = '2020-01-01T00:00:00.000Z';
+export const LATEST_INPUT_DATE = '2100-01-01T00:00:00.000Z';
+
+/** A date-time filter: ISO 8601 with an offset, within the input window. */
+export const dateTimeInputSchema = (field: string) =>
+  z.iso.datetime({ offset: true, message: `${field} must be an ISO date-time` }).refine(
+    (value) => {
+      const time = Date.parse(value);
+      // A value that is not a date at all is the format check's to report.
+      if (Number.isNaN(time)) return true;
+      return time >= Date.parse(EARLIEST_INPUT_DATE) && time < Date.parse(LATEST_INPUT_DATE);
+    },
+    { message: `${field} must be between 2020 and 2099` },
+  );

@@ -49,3 +49,18 @@ function parseSigned(text: string): bigint {
   const trimmed = text.trim();
   return trimmed.startsWith('-') ? -parseUsdt(trimmed.slice(1)) : parseUsdt(trimmed);
 }
+
+/**
+ * The most any listing may cost per price unit. Inputs that compare with prices (the catalog's
+ * price filters) stay within it, so no query carries a number the database cannot hold.
+ */
+export const MAX_LISTING_PRICE_MICRO = 10_000n * MICRO_PER_USDT;
+
+/**
+ * The largest amount any money input may carry, whatever is configured: far above a real deposit,
+ * far below what a bigint of micro-USDT holds (about 9.2 trillion USDT), so sums stay exact.
+ */
+export const MAX_INPUT_AMOUNT_MICRO = 1_000_000_000n * MICRO_PER_USDT;
+
+/** The deposit maximum a new storefront starts with (an admin may change it). */
+export const DEFAULT_MAX_DEPOSIT_MICRO = 100_000n * MICRO_PER_USDT;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { regionRefSchema } from './catalog';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
+import { pageNumberSchema } from './envelope';
 import { amountSchema } from './wallet';
 
 export const RENTAL_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
@@ -69,7 +70,7 @@ export type Rental = z.infer<typeof rentalSchema>;
 
 export const rentalListQuerySchema = z.object({
   status: z.enum(RENTAL_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema.default(1),
   pageSize: z.coerce
     .number()
     .refine((value) => (TABLE_PAGE_SIZES as readonly number[]).includes(value), {

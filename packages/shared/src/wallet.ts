@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NETWORKS, TABLE_PAGE_SIZES } from './constants';
+import { dateTimeInputSchema, pageNumberSchema } from './envelope';
 
 export const TRANSACTION_TYPES = ['DEPOSIT', 'RENTAL_PAYMENT', 'REFUND', 'COMPENSATION'] as const;
 export const CURRENCIES = ['USDT', 'PLATFORM'] as const;
@@ -146,9 +147,9 @@ export const transactionListQuerySchema = z.object({
   type: z.enum(TRANSACTION_TYPES).optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
   currency: z.enum(CURRENCIES).optional(),
-  from: z.iso.datetime({ offset: true, message: 'from must be an ISO date-time' }).optional(),
-  to: z.iso.datetime({ offset: true, message: 'to must be an ISO date-time' }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  from: dateTimeInputSchema('from').optional(),
+  to: dateTimeInputSchema('to').optional(),
+  page: pageNumberSchema.default(1),
   pageSize: pageSize.default(20),
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;

@@ -24,9 +24,23 @@ export function isValidCsrfToken(tokens: TokenService, token: string, now = Date
   return tokens.verifySignature(`csrf:${expires}.${nonce}`, signature);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` for a write that a browser page never sends (a signed webhook, say). */
+    csrf?: boolean;
+  }
+}
+
+/**
+ * Every write is checked, whatever path it names: the decision does not read the URL at all, so
+ * `/%61pi/...`, absolute-form targets or any other spelling the router accepts are all covered.
+ * A write that matched no route changes nothing and answers 404; a route that declares
+ * `config: { csrf: false }` is let through.
+ */
 export function registerCsrfCheck(app: FastifyInstance, tokens: TokenService) {
   app.addHook('onRequest', async (request) => {
-    if (!WRITES.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!WRITES.has(request.method) || request.is404) return;
+    if (request.routeOptions.config.csrf === false) return;
     const header = request.headers['x-csrf-token'];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || !isValidCsrfToken(tokens, token)) {

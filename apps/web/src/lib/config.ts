@@ -58,6 +58,17 @@ export interface WebConfig {
   readonly isProduction: boolean;
   /** Idle and absolute session limits (spec section 4). */
   readonly sessionTiming: SessionTiming;
+  /**
+   * Text inputs strip angle brackets, `javascript:` and inline event-handler patterns as the user
+   * types (spec section 5); `VITE_SANITIZE_TEXT_INPUT=false` switches it off.
+   */
+  readonly sanitizeTextInput: boolean;
+}
+
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function parseApiBaseUrl(value: string | undefined): string {
@@ -71,6 +82,11 @@ function parseApiBaseUrl(value: string | undefined): string {
 export const config: WebConfig = {
   apiBaseUrl: parseApiBaseUrl(import.meta.env.VITE_API_BASE_URL),
   isProduction: import.meta.env.PROD,
+  sanitizeTextInput: parseSwitch(
+    'VITE_SANITIZE_TEXT_INPUT',
+    import.meta.env.VITE_SANITIZE_TEXT_INPUT,
+    true,
+  ),
   sessionTiming: sessionTiming(
     typeof window === 'undefined'
       ? undefined

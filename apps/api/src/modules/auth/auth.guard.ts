@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '@crimsonhost/shared/constants';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -20,13 +20,18 @@ declare module 'fastify' {
 
 export const unauthorized = () => new AppError('UNAUTHORIZED', 401, 'Please sign in to continue');
 
+/** Marks a guard, so routes that run one too late can be found when they are registered. */
+const GUARD = Symbol('guard');
+type Guard = ((request: FastifyRequest) => Promise<void>) & { [GUARD]?: true };
+const asGuard = (guard: Guard): Guard => Object.assign(guard, { [GUARD]: true as const });
+
 /**
  * The guards every module uses: `authenticate` for any signed-in user, `requireRole` for one role
  * or any of several. The user is read afresh on each request, so a suspension, a ban or a
  * sign-out everywhere takes effect at once rather than when the access token expires.
  */
 export function createGuards(db: Database, tokens: TokenService) {
-  async function authenticate(request: FastifyRequest) {
+  const authenticate = asGuard(async function authenticate(request: FastifyRequest) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized();
@@ -36,21 +41,42 @@ export function createGuards(db: Database, tokens: TokenService) {
     if (!found || found.revoked) throw unauthorized();
     assertCanSignIn(found.user);
     request.principal = { user: found.user, sessionId: claims.sessionId };
-  }
+  });
 
   function requireRole(...roles: [Role, ...Role[]]) {
-    return async (request: FastifyRequest) => {
+    return asGuard(async (request: FastifyRequest) => {
       await authenticate(request);
       if (!roles.includes(request.principal!.user.role as Role)) {
         throw new AppError('FORBIDDEN', 403, 'Your account does not have access to this');
       }
-    };
+    });
   }
 
   return { authenticate, requireRole };
 }
 
 export type Guards = ReturnType<typeof createGuards>;
+
+const LATE_HOOKS = ['preParsing', 'preValidation', 'preHandler'] as const;
+
+/**
+ * Guards run in `onRequest`, before the body is read and validated: a visitor gets 401 on a
+ * protected route whatever it sends, and nobody learns a route's validation rules without
+ * signing in. A route that puts a guard in a later hook fails at start-up rather than in review.
+ */
+export function requireGuardsFirst(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const hook of LATE_HOOKS) {
+      const value: unknown = route[hook];
+      const handlers = Array.isArray(value) ? (value as unknown[]) : [value];
+      if (handlers.some((h) => typeof h === 'function' && GUARD in h)) {
+        throw new Error(
+          `${route.method.toString()} ${route.url}: a guard in ${hook} runs after validation; use onRequest`,
+        );
+      }
+    }
+  });
+}
 
 /** The signed-in principal of a request that passed a guard. */
 export function principalOf(request: FastifyRequest): Principal {

@@ -118,7 +118,7 @@ export const authRoutes =
     app.get(
       '/auth/profile',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'The signed-in user',
@@ -131,7 +131,7 @@ export const authRoutes =
     app.patch(
       '/auth/profile',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Change the display name',
@@ -167,7 +167,7 @@ export const authRoutes =
     app.post(
       '/auth/logout-all',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: { tags, summary: 'End every sign-in of this account', response: { 200: done } },
       },
       async (request) => {
@@ -179,7 +179,7 @@ export const authRoutes =
     app.post(
       '/auth/change-password',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Set a new password; other sessions end',
@@ -202,7 +202,7 @@ export const authRoutes =
     app.post(
       '/auth/recovery-codes',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Replace the recovery codes',

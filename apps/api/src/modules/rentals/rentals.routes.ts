@@ -55,7 +55,7 @@ export const rentalsRoutes =
     app.post(
       '/rentals',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Rent a server by the hour from the wallet (send an Idempotency-Key)',
@@ -79,7 +79,7 @@ export const rentalsRoutes =
     app.get(
       '/rentals',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'My rentals, newest first',
@@ -93,7 +93,7 @@ export const rentalsRoutes =
     app.get(
       '/rentals/:id',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'One of my rentals',
@@ -109,7 +109,7 @@ export const rentalsRoutes =
     app.post(
       '/rentals/:id/extend',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Pay for more hours; the end moves (send an Idempotency-Key)',
@@ -135,7 +135,7 @@ export const rentalsRoutes =
     app.post(
       '/rentals/:id/cancel',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'End now; unused whole hours are refunded (send an Idempotency-Key)',
@@ -159,7 +159,7 @@ export const rentalsRoutes =
     app.post(
       '/rentals/:id/power',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Start, stop or restart the rented server',

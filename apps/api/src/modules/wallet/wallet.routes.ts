@@ -59,7 +59,7 @@ export const walletRoutes =
     app.get(
       '/wallet',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Balances: available and held',
@@ -72,7 +72,7 @@ export const walletRoutes =
     app.get(
       '/wallet/transactions',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'My transactions, newest first',
@@ -86,7 +86,7 @@ export const walletRoutes =
     app.get(
       '/wallet/transactions/:id',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'One of my transactions with its status details',
@@ -108,7 +108,7 @@ export const walletRoutes =
     app.post(
       '/wallet/deposits',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary:
@@ -137,7 +137,7 @@ export const walletRoutes =
     app.get(
       '/wallet/deposits/:transactionId/status',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Status of one of my deposits',

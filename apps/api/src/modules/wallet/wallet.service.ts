@@ -5,7 +5,12 @@ import {
   MAX_UNPAID_DEPOSITS,
   NETWORKS,
 } from '@crimsonhost/shared/constants';
-import { isUsdtAmount, parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
+import {
+  isUsdtAmount,
+  MAX_INPUT_AMOUNT_MICRO,
+  parseUsdt,
+  toUsdtString,
+} from '@crimsonhost/shared/money';
 import type {
   DepositAddress,
   DepositConfig,
@@ -119,14 +124,22 @@ export class WalletService {
   /** Checks an amount against the deposit config with the specification's messages. */
   validateAmount(text: string, config: DepositConfig): bigint {
     if (text === '') throw amountError('Please enter deposit amount');
-    if (!isUsdtAmount(text)) throw amountError('Amount must be a number with at most 6 decimals');
-    const amount = parseUsdt(text);
-    const min = parseUsdt(config.minAmount);
-    if (amount < min) throw amountError(`Minimum amount is ${plainAmount(min)} USDT`);
-    if (config.maxAmount !== null && amount > parseUsdt(config.maxAmount)) {
-      throw amountError(`Maximum amount is ${plainAmount(parseUsdt(config.maxAmount))} USDT`);
+    // A number too long to parse is simply above the maximum, and is told so.
+    const amount = /^\d{16,}(\.\d*)?$/.test(text) ? MAX_INPUT_AMOUNT_MICRO + 1n : null;
+    if (amount === null && !isUsdtAmount(text)) {
+      throw amountError('Amount must be a number with at most 6 decimals');
     }
-    return amount;
+    const value = amount ?? parseUsdt(text);
+    const min = parseUsdt(config.minAmount);
+    if (value < min) throw amountError(`Minimum amount is ${plainAmount(min)} USDT`);
+    // Never above what any input may carry, even where no maximum is configured.
+    const configured = config.maxAmount === null ? null : parseUsdt(config.maxAmount);
+    const max =
+      configured !== null && configured < MAX_INPUT_AMOUNT_MICRO
+        ? configured
+        : MAX_INPUT_AMOUNT_MICRO;
+    if (value > max) throw amountError(`Maximum amount is ${plainAmount(max)} USDT`);
+    return value;
   }
 
   /** Opens a deposit: a fresh address from the network's xpub, valid 30 minutes. */

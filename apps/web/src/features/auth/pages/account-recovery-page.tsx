@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Result, Typography } from 'antd';
 import { emailSchema, recoveryCodeSchema } from '@crimsonhost/shared/auth';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/text-link';
@@ -11,6 +11,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useRecoveryLogin, type RecoveryLoginInput } from '../api/recovery-login';
 import { AuthCard } from '../components/auth-card';
+import { TextInput } from '../../../components/text-input';
 
 type RecoveryValues = RecoveryLoginInput & { confirmPassword: string };
 
@@ -78,14 +79,14 @@ export function AccountRecoveryPage() {
       {error && <ApiErrorAlert error={error} />}
       <AppForm<RecoveryValues> form={form} name="account-recovery" size="large" onFinish={submit}>
         <Form.Item name="email" label="E-mail" rules={[{ required: true }, zodRule(emailSchema)]}>
-          <Input type="email" autoComplete="username" inputMode="email" />
+          <TextInput type="email" autoComplete="username" inputMode="email" />
         </Form.Item>
         <Form.Item
           name="code"
           label="Recovery code"
           rules={[{ required: true }, zodRule(recoveryCodeSchema)]}
         >
-          <Input
+          <TextInput
             autoComplete="one-time-code"
             autoCapitalize="characters"
             spellCheck={false}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Typography } from 'antd';
 import { PASSWORD_RESET_TTL_MINUTES, emailSchema } from '@crimsonhost/shared/auth';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/text-link';
@@ -9,6 +9,7 @@ import { ButtonLink } from '../../../components/button-link';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
+import { TextInput } from '../../../components/text-input';
 
 /** /forgot-password: asks for a reset link by e-mail. The answer never says whether the account exists. */
 export function ForgotPasswordPage() {
@@ -57,7 +58,7 @@ export function ForgotPasswordPage() {
       {error && <ApiErrorAlert error={error} />}
       <AppForm<{ email: string }> form={form} name="forgot-password" size="large" onFinish={submit}>
         <Form.Item name="email" label="E-mail" rules={[{ required: true }, zodRule(emailSchema)]}>
-          <Input type="email" autoComplete="email" inputMode="email" />
+          <TextInput type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={forgot.isPending}>
           Send reset link

@@ -11,6 +11,7 @@ import { AppForm, applyFieldErrors, zodRule } from '../../../components/app-form
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { AuthCard } from '../components/auth-card';
 import { DiscordSignInButton } from '../components/discord-button';
+import { TextInput } from '../../../components/text-input';
 
 export function LoginPage() {
   const auth = useAuth();
@@ -62,7 +63,7 @@ export function LoginPage() {
       )}
       <AppForm<LoginRequest> form={form} name="login" size="large" onFinish={submit}>
         <Form.Item name="email" label="E-mail" rules={[{ required: true }, zodRule(emailSchema)]}>
-          <Input type="email" autoComplete="username" inputMode="email" />
+          <TextInput type="email" autoComplete="username" inputMode="email" />
         </Form.Item>
         <Form.Item name="password" label="Password" rules={[{ required: true }]}>
           <Input.Password autoComplete="current-password" />

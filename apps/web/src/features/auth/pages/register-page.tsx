@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Steps, Typography } from 'antd';
+import { Button, Flex, Form, Steps, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   displayNameSchema,
@@ -18,6 +18,7 @@ import { RecoveryCodesPanel } from '../../../components/recovery-codes-panel';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { AuthCard } from '../components/auth-card';
 import { DiscordSignInButton } from '../components/discord-button';
+import { TextInput } from '../../../components/text-input';
 
 type RegisterValues = RegisterRequest & { confirmPassword: string };
 type Phase =
@@ -90,14 +91,14 @@ export function RegisterPage() {
               extra="Shown to vendors and support. 2 to 40 characters."
               rules={[{ required: true }, zodRule(displayNameSchema)]}
             >
-              <Input autoComplete="nickname" />
+              <TextInput autoComplete="nickname" />
             </Form.Item>
             <Form.Item
               name="email"
               label="E-mail"
               rules={[{ required: true }, zodRule(emailSchema)]}
             >
-              <Input type="email" autoComplete="email" inputMode="email" />
+              <TextInput type="email" autoComplete="email" inputMode="email" />
             </Form.Item>
             <NewPasswordFields label="Password" />
             <Button

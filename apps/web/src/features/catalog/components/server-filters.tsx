@@ -1,4 +1,4 @@
-import { Col, Input, InputNumber, Select } from 'antd';
+import { Col, InputNumber, Select } from 'antd';
 import {
   SERVER_AVAILABILITIES,
   SERVER_AVAILABILITY_LABELS,
@@ -20,6 +20,7 @@ import { useGameFacets } from '../api/get-game-facets';
 import { useRegionFacets } from '../api/get-region-facets';
 import { filtersOf, hasFilters } from '../server-search';
 import { useDebouncedCommit } from './use-debounced-commit';
+import { SearchInput } from '../../../components/text-input';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 const PRICE_DEBOUNCE_MS = 600;
@@ -99,7 +100,7 @@ export function ServerFilters({ query, onChange, onClear }: ServerFiltersProps) 
   return (
     <FilterBar label="Filter servers">
       <Col xs={24} lg={12}>
-        <Input.Search
+        <SearchInput
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onSearch={(text) => onChange({ q: text.trim() || undefined })}

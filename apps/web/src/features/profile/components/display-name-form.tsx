@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { displayNameSchema, type User } from '@crimsonhost/shared/auth';
 import { useAuth } from '../../../app/auth/auth-context';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
@@ -7,6 +7,7 @@ import { AppForm, applyFieldErrors, zodRule } from '../../../components/app-form
 import { useToast } from '../../../components/use-toast';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
+import { TextInput } from '../../../components/text-input';
 
 /** The display name, shown to vendors and support. */
 export function DisplayNameForm({ user }: { user: User }) {
@@ -48,7 +49,7 @@ export function DisplayNameForm({ user }: { user: User }) {
           extra="Shown to vendors and support. 2 to 40 characters."
           rules={[{ required: true }, zodRule(displayNameSchema)]}
         >
-          <Input autoComplete="nickname" />
+          <TextInput autoComplete="nickname" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           Save display name
