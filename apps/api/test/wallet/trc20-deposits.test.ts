@@ -231,7 +231,6 @@ describe('TRC20 deposits through TronGrid', () => {
     expect(new Set(tron.apiKeys)).toEqual(new Set(['test-key']));
     expect(Object.keys(tron.calls).sort()).toEqual([
       'POST /wallet/getblock',
-      'POST /wallet/getnowblock',
       'POST /wallet/gettransactioninfobyblocknum',
       'POST /wallet/gettransactioninfobyid',
     ]);
@@ -396,7 +395,7 @@ describe('TRC20 deposits through TronGrid', () => {
 
     tron.rateLimitNext(1, { status: 429, retryAfterSeconds: 7 });
     expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 7000 });
-    expect(tron.calls['POST /wallet/getnowblock']).toBe(1);
+    expect(tron.calls['POST /wallet/getblock']).toBe(1);
     expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
 
     // TronGrid's own documented limits: 503 (with a key) and 403, "suspended for 30s".

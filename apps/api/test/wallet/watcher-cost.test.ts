@@ -170,8 +170,9 @@ describe('node calls per watcher pass', () => {
       expect(pass.stored).toBe(1);
       // One receipts call per block of the range: 3 new blocks and the 20-block reorg window.
       expect(pass.scanned!.to - pass.scanned!.from + 1n).toBe(23n);
+      // The head as a header only: getnowblock would carry the whole head block's transactions.
       expect(perPass).toEqual({
-        'POST /wallet/getnowblock': 1,
+        'POST /wallet/getblock': 1,
         'POST /wallet/gettransactioninfobyblocknum': 23,
         'POST /wallet/gettransactioninfobyid': 1,
       });

@@ -88,13 +88,13 @@ function accountHex(address: string): string {
 /**
  * TRON through the TronGrid HTTP API (plain fetch), or any TRON node's HTTP API. Endpoints:
  *
- * - `POST /wallet/getnowblock`: the head, `block_header.raw_data.number`.
+ * - `POST /wallet/getblock {detail:false}`: the head's header, `block_header.raw_data.number`.
  * - `POST /wallet/gettransactioninfobyblocknum {num}`: the TransactionInfo of every transaction
  *   of one block in one array, without paging (`id`, `blockNumber`, `receipt.result`,
  *   `result: 'FAILED'`, `log[]` with the address without the 41 prefix, topics and data in hex
  *   without 0x). `[]` means either an empty block or a block the node does not have.
- * - `POST /wallet/getblock {id_or_num, detail:false}`: a header, read only to tell those two
- *   apart (an empty block's `txTrieRoot` is all zeros).
+ * - `POST /wallet/getblock {id_or_num, detail:false}`: a block's header, read only to tell those
+ *   two apart (an empty block's `txTrieRoot` is all zeros).
  * - `POST /wallet/gettransactioninfobyid {value}`: the receipt of one transaction, to re-check a
  *   transfer before it is credited; `{}` when the node does not have it.
  *
@@ -115,7 +115,11 @@ export class TronGridClient implements ChainClient {
   }
 
   async headBlock(): Promise<bigint> {
-    const block = blockSchema.parse(await this.request('POST', '/wallet/getnowblock', {}));
+    // No id_or_num: the latest block; detail false: its header only, not its transactions
+    // (getnowblock sends every transaction of the head block, hundreds on mainnet).
+    const block = blockSchema.parse(
+      await this.request('POST', '/wallet/getblock', { detail: false }),
+    );
     return BigInt(block.block_header.raw_data.number);
   }
 
