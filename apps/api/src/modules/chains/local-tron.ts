@@ -8,7 +8,8 @@ import { hexToTron, tronToHex } from './addresses';
 
 /**
  * A local TRON node: a server that speaks the part of the TronGrid HTTP API the TRC20 watcher
- * uses, with the response shapes TronGrid documents, over an in-memory chain. The tests drive it
+ * uses (and the v1 event API it used to read, so tests can show why it no longer does), with the
+ * response shapes TronGrid documents, over an in-memory chain. The tests drive it
  * block by block; the offline demo runs it with a block a second, its state in the data folder,
  * and `POST /demo/pay` for `npm run demo:pay -- --network TRC20`.
  *
