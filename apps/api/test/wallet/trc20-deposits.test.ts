@@ -7,6 +7,7 @@ import { queryRows } from '../../src/db/client';
 import { deriveDepositAddress, hexToTron, isTronAddress } from '../../src/modules/chains/addresses';
 import type { NetworkSettings } from '../../src/modules/chains/chain-settings';
 import { DepositWatcher } from '../../src/modules/chains/deposit-watcher';
+import { IncompleteReadError } from '../../src/modules/chains/chain-client';
 import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';
@@ -108,6 +109,34 @@ const creditsOf = async (transactionId: string) =>
 
 const randomTronAddress = () => hexToTron(randomBytes(20).toString('hex'));
 
+const cursor = async () =>
+  (
+    await queryRows<{ last_block: string }>(
+      ctx.database.db,
+      sql`select last_block::text as last_block from chain_cursors where network = 'TRC20'`,
+    )
+  )[0]?.last_block;
+
+/** `count` deposits of `amount` USDT, four per user (the cap is five unpaid addresses a user). */
+async function openDeposits(count: number, amount: string) {
+  const opened: Array<{
+    headers: Record<string, string>;
+    deposit: { address: string; transactionId: string };
+  }> = [];
+  let session = await signIn();
+  for (let i = 0; i < count; i += 1) {
+    if (i > 0 && i % 4 === 0) session = await signIn();
+    const deposit = await ctx.app.services.wallet.createDeposit(
+      ctx.database.db,
+      session.user.id,
+      { amount, network: 'TRC20' },
+      randomUUID(),
+    );
+    opened.push({ headers: session.headers, deposit });
+  }
+  return opened;
+}
+
 describe('TRC20 deposits through TronGrid', () => {
   it('opens a deposit at a fresh base58 address derived from the TRC20 xpub', async () => {
     const { headers } = await signIn();
@@ -201,9 +230,8 @@ describe('TRC20 deposits through TronGrid', () => {
     expect(tron.apiKeys.length).toBeGreaterThan(0);
     expect(new Set(tron.apiKeys)).toEqual(new Set(['test-key']));
     expect(Object.keys(tron.calls).sort()).toEqual([
-      'GET /v1/contracts/:address/events',
       'POST /wallet/getblock',
-      'POST /wallet/getnowblock',
+      'POST /wallet/gettransactioninfobyblocknum',
       'POST /wallet/gettransactioninfobyid',
     ]);
   });
@@ -335,7 +363,7 @@ describe('TRC20 deposits through TronGrid', () => {
     ]);
   });
 
-  it('follows the page fingerprint through a busy range and finds the payment on the last page', async () => {
+  it('reads a block of 451 transfers in one call and finds the payment at its end', async () => {
     const { headers } = await signIn();
     const deposit = await openDeposit(headers, '50');
     const watcher = tronWatcher();
@@ -346,9 +374,12 @@ describe('TRC20 deposits through TronGrid', () => {
     }));
     tron.payMany([...others, { to: deposit.address, value: 50n * USDT }]);
     tron.resetCalls();
-    await watcher.pass();
-    // 451 events, 200 a page: three pages.
-    expect(tron.calls['GET /v1/contracts/:address/events']).toBe(3);
+    const pass = await watcher.pass();
+    // One call per block of the range, however many transfers a block holds.
+    expect(tron.calls['POST /wallet/gettransactioninfobyblocknum']).toBe(
+      Number(pass.scanned!.to - pass.scanned!.from + 1n),
+    );
+    expect(tron.calls['GET /v1/contracts/:address/events']).toBeUndefined();
     expect(await status(headers, deposit.transactionId)).toMatchObject({
       depositStatus: 'CONFIRMING',
       receivedAmount: '50.000000',
@@ -364,7 +395,7 @@ describe('TRC20 deposits through TronGrid', () => {
 
     tron.rateLimitNext(1, { status: 429, retryAfterSeconds: 7 });
     expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 7000 });
-    expect(tron.calls['POST /wallet/getnowblock']).toBe(1);
+    expect(tron.calls['POST /wallet/getblock']).toBe(1);
     expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
 
     // TronGrid's own documented limits: 503 (with a key) and 403, "suspended for 30s".
@@ -375,5 +406,119 @@ describe('TRC20 deposits through TronGrid', () => {
 
     expect(await watcher.job().run(signal)).toBeUndefined();
     expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+  });
+
+  it('credits every payment of a block of 250 transfers while TronGrid pages events without fingerprints', async () => {
+    tron.behave({ eventsWithoutFingerprint: true });
+    try {
+      const opened = await openDeposits(12, '12');
+      const watcher = tronWatcher();
+      await watcher.pass();
+      // 250 transfers to many addresses in one block; ours are spread through it, most of them
+      // after the 200th, where TronGrid's first (and, today, only) page of events ends.
+      const ours = new Map(opened.map((o, i) => [190 + i * 5, o.deposit.address]));
+      const payments = Array.from({ length: 250 }, (_, i) => ({
+        to: ours.get(i) ?? randomTronAddress(),
+        value: ours.has(i) ? 12n * USDT : BigInt(1 + i) * USDT,
+      }));
+      const { blockNumber } = tron.payMany(payments, { plainTransactions: 40 });
+      tron.mine(19);
+      await watcher.pass();
+      await watcher.pass();
+      for (const { headers, deposit } of opened) {
+        expect(await status(headers, deposit.transactionId)).toMatchObject({
+          depositStatus: 'CONFIRMED',
+          receivedAmount: '12.000000',
+        });
+        expect(await creditsOf(deposit.transactionId)).toBe(1);
+      }
+      expect(BigInt((await cursor())!)).toBeGreaterThanOrEqual(BigInt(blockNumber));
+    } finally {
+      tron.behave({ eventsWithoutFingerprint: false });
+    }
+  });
+
+  it('backs off on a 429 in the middle of a range and reads the whole range again', async () => {
+    const opened = await openDeposits(3, '15');
+    const watcher = tronWatcher();
+    await watcher.pass();
+    const before = (await cursor())!;
+    const blocks: number[] = [];
+    for (const { deposit } of opened) {
+      tron.mine(3);
+      blocks.push(tron.pay({ to: deposit.address, value: 15n * USDT }).blockNumber);
+    }
+    tron.mine(2);
+    const signal = new AbortController().signal;
+    // The head and the first blocks are answered, then TronGrid is under load.
+    tron.rateLimitAfter(4, 1, { status: 429, retryAfterSeconds: 3 });
+    tron.resetCalls();
+    expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 3000 });
+    // Four answered calls (the head, then blocks of the range), and the fifth refused.
+    expect(tron.callCount()).toBe(5);
+    expect(tron.calls['POST /wallet/gettransactioninfobyblocknum']).toBeGreaterThanOrEqual(1);
+    // Nothing of the range was kept: the cursor did not move past a block nobody read.
+    expect(await cursor()).toBe(before);
+
+    expect(await watcher.job().run(signal)).toBeUndefined();
+    expect(await cursor()).toBe(String(tron.head()));
+    for (const { headers, deposit } of opened) {
+      expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+    }
+    tron.mine(19);
+    await watcher.pass();
+    for (const { headers, deposit } of opened) {
+      expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMED');
+    }
+  });
+
+  it('never moves the cursor past a block the node did not return', async () => {
+    const { headers, deposit } = (await openDeposits(1, '13'))[0]!;
+    const watcher = tronWatcher();
+    await watcher.pass();
+    const before = (await cursor())!;
+    const { blockNumber } = tron.pay({ to: deposit.address, value: 13n * USDT });
+    tron.mine(3);
+    // A node behind the one that answered the head: it has not got the block yet.
+    tron.behave({ withheldBlocks: [blockNumber] });
+    try {
+      const client = new TronGridClient({
+        baseUrl: tron.url,
+        contract: tron.usdt,
+        apiKey: 'test-key',
+      });
+      const refused = await client
+        .transfersInRange(BigInt(blockNumber - 1), BigInt(blockNumber + 1))
+        .catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(IncompleteReadError);
+      expect(refused).toMatchObject({ from: BigInt(blockNumber), to: BigInt(blockNumber) });
+      expect((refused as Error).message).toContain(`block ${blockNumber}`);
+
+      await expect(watcher.pass()).rejects.toBeInstanceOf(IncompleteReadError);
+      expect(await cursor()).toBe(before);
+      expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
+    } finally {
+      tron.behave({ withheldBlocks: [] });
+    }
+    await watcher.pass();
+    expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+    expect(await cursor()).toBe(String(tron.head()));
+  });
+
+  it('reads an empty block as empty only when its header says it has no transactions', async () => {
+    const client = new TronGridClient({
+      baseUrl: tron.url,
+      contract: tron.usdt,
+      apiKey: 'test-key',
+    });
+    const empty = tron.mine(1);
+    tron.resetCalls();
+    expect(await client.transfersInRange(BigInt(empty), BigInt(empty))).toEqual([]);
+    // `[]` is also what a node answers for a block it does not have: the header decides.
+    expect(tron.calls['POST /wallet/getblock']).toBe(1);
+    const beyond = BigInt(tron.head() + 5);
+    await expect(client.transfersInRange(beyond, beyond)).rejects.toBeInstanceOf(
+      IncompleteReadError,
+    );
   });
 });

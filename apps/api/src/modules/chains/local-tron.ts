@@ -8,7 +8,8 @@ import { hexToTron, tronToHex } from './addresses';
 
 /**
  * A local TRON node: a server that speaks the part of the TronGrid HTTP API the TRC20 watcher
- * uses, with the response shapes TronGrid documents, over an in-memory chain. The tests drive it
+ * uses (and the v1 event API it used to read, so tests can show why it no longer does), with the
+ * response shapes TronGrid documents, over an in-memory chain. The tests drive it
  * block by block; the offline demo runs it with a block a second, its state in the data folder,
  * and `POST /demo/pay` for `npm run demo:pay -- --network TRC20`.
  *
@@ -23,10 +24,19 @@ import { hexToTron, tronToHex } from './addresses';
  * - `POST|GET /wallet/gettransactioninfobyid {value}`: TransactionInfo (`receipt.result`,
  *   `result: 'FAILED'` and hex `resMessage` on failure, `log[]` with the address without 41 and
  *   topics/data in hex without 0x); `{}` when the transaction is not on the chain.
+ * - `POST|GET /wallet/gettransactioninfobyblocknum {num}`: the TransactionInfo of every transaction
+ *   of the block, in one JSON array and without paging, as java-tron's servlet prints it: `[]` for
+ *   a block without transactions and for a block the node does not have, `{}` for `num` 0 or less.
+ *   Empty blocks carry an all-zero `txTrieRoot`, as java-tron computes it.
  * - Errors: `{success:false, error, statusCode}` on the v1 API, `{"Error": "…"}` from the node API
  *   (with 200, as java-tron answers), `{"Error": "ApiKey not exists"}` with 401 for a wrong key,
  *   and, on demand, rate limits: 429 with Retry-After, or the documented 403/503
  *   `{"Success": false, "Error": "The key exceeds the frequency limit(15)…", "StatusCode": …}`.
+ *
+ * Switches a test turns on to make it behave like TronGrid does today (`behave`): event pages
+ * without `meta.fingerprint` even when more events exist (TronGrid's answer to the USDT contract's
+ * events since May 2025), rate limits after a number of good calls, and blocks whose receipts the
+ * node does not return (a node that lags behind the one that answered the head).
  */
 
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -68,6 +78,7 @@ interface FakeLog {
 interface FakeTx {
   id: string;
   owner: string;
+  /** Empty for a plain TRX transfer (TransferContract), which calls no contract. */
   logs: FakeLog[];
   block: number | null;
   failed: boolean;
@@ -88,6 +99,16 @@ export interface RateLimitOptions {
   retryAfterSeconds?: number;
 }
 
+export interface LocalTronBehaviour {
+  /**
+   * Event pages never carry `meta.fingerprint`, even when more events exist: what TronGrid answers
+   * for the USDT contract since May 2025 (TRON-US/trongrid issue 23).
+   */
+  eventsWithoutFingerprint?: boolean;
+  /** Blocks whose `gettransactioninfobyblocknum` answers `[]` as if the node did not have them. */
+  withheldBlocks?: number[];
+}
+
 export interface LocalTron {
   url: string;
   /** The USDT contract the fake serves events for (base58). */
@@ -101,8 +122,14 @@ export interface LocalTron {
   pay(payment: TronPayment): { txId: string; blockNumber: number };
   /** Several transfers in one transaction (a batch payout): event indexes 0, 1, … */
   payInOneTransaction(payments: TronPayment[]): { txId: string; blockNumber: number };
-  /** Many one-transfer transactions in one new block. */
-  payMany(payments: TronPayment[]): { txIds: string[]; blockNumber: number };
+  /**
+   * Many one-transfer transactions in one new block, with `plainTransactions` TRX transfers (no
+   * contract, no logs) among them, as a busy mainnet block has.
+   */
+  payMany(
+    payments: TronPayment[],
+    options?: { plainTransactions?: number },
+  ): { txIds: string[]; blockNumber: number };
   /** Appends empty blocks; answers the new head. */
   mine(blocks?: number): number;
   /** A reorganisation took the transaction out of the chain: no events, no receipt. */
@@ -113,6 +140,10 @@ export interface LocalTron {
   fail(txId: string): void;
   /** The next `count` requests answer a rate limit. */
   rateLimitNext(count: number, options?: RateLimitOptions): void;
+  /** After `goodCalls` more answered requests, the next `count` ones answer a rate limit. */
+  rateLimitAfter(goodCalls: number, count: number, options?: RateLimitOptions): void;
+  /** Turns TronGrid's present-day behaviours on or off (see LocalTronBehaviour). */
+  behave(behaviour: LocalTronBehaviour): void;
   /** Requests per endpoint, e.g. 'GET /v1/contracts/:address/events'. */
   calls: Record<string, number>;
   callCount(): number;
@@ -167,7 +198,8 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
   const txs = new Map<string, FakeTx>();
   const calls: Record<string, number> = {};
   const apiKeys: Array<string | undefined> = [];
-  let limited: { count: number } & RateLimitOptions = { count: 0 };
+  let limited: { count: number; after: number } & RateLimitOptions = { count: 0, after: 0 };
+  let behaviour: LocalTronBehaviour = {};
   /** The transactions each block was mined with: with its number, what its id is made from. */
   const createdWith = new Map<number, string[]>();
 
@@ -235,6 +267,17 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
   }
 
   const head = () => blocks.length - 1;
+  const plainTx = (): FakeTx => {
+    const tx: FakeTx = {
+      id: randomBytes(32).toString('hex'),
+      owner: hex20(`sender ${txs.size}`),
+      logs: [],
+      block: null,
+      failed: false,
+    };
+    txs.set(tx.id, tx);
+    return tx;
+  };
   const newTx = (payments: TronPayment[]): FakeTx => {
     const owner = payments[0]?.from ? accountHex(payments[0].from) : payerHex;
     const tx: FakeTx = {
@@ -262,7 +305,11 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
     const rawData: Record<string, unknown> = {
       // java-tron's JSON leaves out fields at their default value: genesis has no number.
       ...(block.number === 0 ? {} : { number: block.number }),
-      txTrieRoot: createHash('sha256').update(block.txs.join(',')).digest('hex'),
+      // java-tron's Merkle root of no transactions is the zero hash.
+      txTrieRoot:
+        block.txs.length === 0
+          ? '0'.repeat(64)
+          : createHash('sha256').update(block.txs.join(',')).digest('hex'),
       witness_address: `41${hex20(`witness ${block.number % 27}`)}`,
       parentHash: block.parentId,
       version: 32,
@@ -281,35 +328,55 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
   };
 
   const transactionJson = (tx: FakeTx, block: FakeBlock) => {
-    const first = tx.logs[0]!;
+    const first = tx.logs[0];
+    const contract = first
+      ? {
+          parameter: {
+            value: {
+              data: `a9059cbb${word(first.to)}${word(first.value.toString(16))}`,
+              owner_address: `41${tx.owner}`,
+              contract_address: `41${first.contract}`,
+            },
+            type_url: 'type.googleapis.com/protocol.TriggerSmartContract',
+          },
+          type: 'TriggerSmartContract',
+        }
+      : {
+          parameter: {
+            value: {
+              amount: 1_000_000,
+              owner_address: `41${tx.owner}`,
+              to_address: `41${hex20(`to ${tx.id}`)}`,
+            },
+            type_url: 'type.googleapis.com/protocol.TransferContract',
+          },
+          type: 'TransferContract',
+        };
     return {
       ret: [{ contractRet: tx.failed ? 'REVERT' : 'SUCCESS' }],
       txID: tx.id,
       raw_data: {
-        contract: [
-          {
-            parameter: {
-              value: {
-                data: `a9059cbb${word(first.to)}${word(first.value.toString(16))}`,
-                owner_address: `41${tx.owner}`,
-                contract_address: `41${first.contract}`,
-              },
-              type_url: 'type.googleapis.com/protocol.TriggerSmartContract',
-            },
-            type: 'TriggerSmartContract',
-          },
-        ],
+        contract: [contract],
         ref_block_bytes: block.parentId.slice(12, 16),
         ref_block_hash: block.parentId.slice(16, 32),
         expiration: block.timestamp + 60_000,
-        fee_limit: 100_000_000,
+        ...(first ? { fee_limit: 100_000_000 } : {}),
         timestamp: block.timestamp - 1_000,
       },
     };
   };
-
   const transactionInfoJson = (tx: FakeTx) => {
     const block = blocks[tx.block!]!;
+    if (tx.logs.length === 0) {
+      // A TRX transfer paid with free bandwidth: no fee, no contract, no logs.
+      return {
+        id: tx.id,
+        blockNumber: block.number,
+        blockTimeStamp: block.timestamp,
+        contractResult: [''],
+        receipt: { net_usage: 268 },
+      };
+    }
     const common = {
       id: tx.id,
       fee: 13_844_850,
@@ -472,7 +539,7 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
     if (orderBy.endsWith('desc')) rows.reverse();
     const page = rows.slice(offset, offset + limit);
     const meta: Record<string, unknown> = { at: Date.now(), page_size: page.length };
-    if (offset + limit < rows.length) {
+    if (offset + limit < rows.length && !behaviour.eventsWithoutFingerprint) {
       const next = Buffer.from(`page:${offset + limit}`).toString('base64url');
       const nextUrl = new URL(url);
       nextUrl.searchParams.set('fingerprint', next);
@@ -520,7 +587,9 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
     const key = req.headers['tron-pro-api-key'];
     apiKeys.push(Array.isArray(key) ? key[0] : key);
 
-    if (limited.count > 0) {
+    if (limited.count > 0 && limited.after > 0) {
+      limited.after -= 1;
+    } else if (limited.count > 0) {
       limited.count -= 1;
       const status = limited.status ?? 429;
       const headers =
@@ -563,6 +632,25 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
               ? blocks[Number(idOrNum)]
               : blocks.find((b) => b.id === idOrNum.toLowerCase());
         return send(res, 200, block ? blockJson(block, detail) : {});
+      }
+      case '/wallet/gettransactioninfobyblocknum': {
+        const params = await nodeParams(req, url);
+        if ('error' in params) return send(res, 200, { Error: params.error });
+        const raw = params.num;
+        const num = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : 0;
+        if (!Number.isInteger(num))
+          return send(res, 200, {
+            Error: `class java.lang.NumberFormatException : ${String(raw)}`,
+          });
+        // java-tron prints `{}` for num <= 0, and `[]` for a block it does not have.
+        if (num <= 0) return send(res, 200, {});
+        const block = blocks[num];
+        if (!block || behaviour.withheldBlocks?.includes(num)) return send(res, 200, []);
+        return send(
+          res,
+          200,
+          block.txs.map((id) => transactionInfoJson(mustGet(id))),
+        );
       }
       case '/wallet/gettransactioninfobyid': {
         const params = await nodeParams(req, url);
@@ -607,9 +695,15 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
       const tx = newTx(payments);
       return { txId: tx.id, blockNumber: newBlock([tx.id]).number };
     },
-    payMany(payments) {
+    payMany(payments, manyOptions = {}) {
       const ids = payments.map((p) => newTx([p]).id);
-      return { txIds: ids, blockNumber: newBlock(ids).number };
+      const plain = Array.from({ length: manyOptions.plainTransactions ?? 0 }, () => plainTx().id);
+      // Spread the payments among the plain transactions, as they come on mainnet.
+      const all: string[] = [];
+      const step = Math.max(1, Math.round(plain.length / Math.max(1, ids.length)));
+      for (const id of ids) all.push(id, ...plain.splice(0, step));
+      all.push(...plain);
+      return { txIds: ids, blockNumber: newBlock(all).number };
     },
     mine(count = 1) {
       for (let i = 0; i < count; i += 1) newBlock();
@@ -633,7 +727,13 @@ export async function startLocalTron(options: LocalTronOptions = {}): Promise<Lo
       save();
     },
     rateLimitNext(count, rateOptions = {}) {
-      limited = { count, ...rateOptions };
+      limited = { count, after: 0, ...rateOptions };
+    },
+    rateLimitAfter(goodCalls, count, rateOptions = {}) {
+      limited = { count, after: goodCalls, ...rateOptions };
+    },
+    behave(next) {
+      behaviour = { ...behaviour, ...next };
     },
     calls,
     callCount: () => Object.values(calls).reduce((a, b) => a + b, 0),

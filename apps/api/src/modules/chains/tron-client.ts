@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexToTron, tronToHex } from './addresses';
 import {
+  IncompleteReadError,
   RateLimitedError,
   retryAfterMs,
   type ChainClient,
@@ -10,9 +11,6 @@ import {
 
 /** keccak256('Transfer(address,address,uint256)'), as TRON logs carry it: hex without 0x. */
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-
-/** The largest page TronGrid's v1 event API serves (`limit`, documented maximum 200). */
-export const TRONGRID_PAGE_LIMIT = 200;
 
 /** TronGrid answered, but with an error (its `{success:false,error}` or the node's `{Error}`). */
 export class TronGridError extends Error {
@@ -34,11 +32,6 @@ export interface TronGridOptions {
   apiKey?: string;
   /** Per request; default 10 s. */
   timeoutMs?: number;
-  /**
-   * Refuses a range that needs more event pages than this (200 events each) rather than return
-   * part of it: a partial answer would let the cursor move past transfers nobody read.
-   */
-  maxPages?: number;
 }
 
 const blockSchema = z.object({
@@ -48,35 +41,13 @@ const blockSchema = z.object({
     raw_data: z.object({
       number: z.number().int().nonnegative().default(0),
       timestamp: z.number().int().default(0),
+      txTrieRoot: z.string().optional(),
     }),
   }),
 });
 
-const eventSchema = z.object({
-  block_number: z.number().int().nonnegative(),
-  block_timestamp: z.number().int(),
-  contract_address: z.string(),
-  /** The log's index within its transaction; the docs call it a string, the API sends a number. */
-  event_index: z.union([
-    z.number().int().nonnegative(),
-    z.string().regex(/^\d+$/).transform(Number),
-  ]),
-  event_name: z.string(),
-  transaction_id: z.string().regex(/^[0-9a-fA-F]{64}$/),
-  result: z.record(z.string(), z.string()),
-  _unconfirmed: z.boolean().optional(),
-});
-
-const eventPageSchema = z.object({
-  success: z.boolean().optional(),
-  data: z.array(z.unknown()),
-  meta: z
-    .object({ fingerprint: z.string().min(1).optional(), page_size: z.number().optional() })
-    .optional(),
-});
-
 const transactionInfoSchema = z.object({
-  id: z.string(),
+  id: z.string().regex(/^[0-9a-fA-F]{64}$/),
   blockNumber: z.number().int().nonnegative().optional(),
   /** Present, as 'FAILED', only when the transaction failed. */
   result: z.string().optional(),
@@ -91,6 +62,9 @@ const transactionInfoSchema = z.object({
     )
     .optional(),
 });
+
+/** java-tron's Merkle root of a block without transactions. */
+const EMPTY_TX_ROOT = /^0{64}$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -112,142 +86,147 @@ function accountHex(address: string): string {
 }
 
 /**
- * TRON through the TronGrid HTTP API (plain fetch). Endpoints, as TronGrid documents them:
+ * TRON through the TronGrid HTTP API (plain fetch), or any TRON node's HTTP API. Endpoints:
  *
- * - `POST /wallet/getnowblock` — the head: `block_header.raw_data.{number,timestamp}`.
- * - `POST /wallet/getblock {id_or_num, detail:false}` — one block header, for its timestamp.
- * - `GET /v1/contracts/{contract}/events` — the contract's decoded events, `result.from/to` in hex.
- * - `POST /wallet/gettransactioninfobyid {value}` — the receipt: `receipt.result`, `blockNumber`,
- *   `log[]` (address without the 41 prefix, topics and data in hex without 0x); `{}` when the
- *   node does not have the transaction.
+ * - `POST /wallet/getblock {detail:false}`: the head's header, `block_header.raw_data.number`.
+ * - `POST /wallet/gettransactioninfobyblocknum {num}`: the TransactionInfo of every transaction
+ *   of one block in one array, without paging (`id`, `blockNumber`, `receipt.result`,
+ *   `result: 'FAILED'`, `log[]` with the address without the 41 prefix, topics and data in hex
+ *   without 0x). `[]` means either an empty block or a block the node does not have.
+ * - `POST /wallet/getblock {id_or_num, detail:false}`: a block's header, read only to tell those
+ *   two apart (an empty block's `txTrieRoot` is all zeros).
+ * - `POST /wallet/gettransactioninfobyid {value}`: the receipt of one transaction, to re-check a
+ *   transfer before it is credited; `{}` when the node does not have it.
  *
- * Every call's cost depends on blocks and on USDT events, never on how many deposits are open.
+ * Ranges are read block by block (decision 013): the v1 event API pages with `meta.fingerprint`,
+ * and since May 2025 TronGrid leaves the fingerprint out of full pages of the USDT contract's
+ * events, so a range read through it can end early without saying so. A block's receipts come
+ * whole or not at all. Every call's cost depends on blocks, never on how many deposits are open.
  */
 export class TronGridClient implements ChainClient {
   private readonly baseUrl: string;
-  private readonly contract: string;
   private readonly contractHex: string;
   private readonly timeoutMs: number;
-  private readonly maxPages: number;
-  /** The head this client read last, so a range ending there needs no second header lookup. */
-  private head: { number: bigint; timestamp: number } | null = null;
 
   constructor(private readonly options: TronGridOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.contractHex = accountHex(options.contract);
-    this.contract = hexToTron(this.contractHex);
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.maxPages = options.maxPages ?? 1000;
   }
 
   async headBlock(): Promise<bigint> {
-    const block = blockSchema.parse(await this.request('POST', '/wallet/getnowblock', {}));
-    const { number, timestamp } = block.block_header.raw_data;
-    this.head = { number: BigInt(number), timestamp };
-    return this.head.number;
-  }
-
-  private async blockTimestamp(number: bigint): Promise<number> {
-    if (this.head?.number === number) return this.head.timestamp;
-    const answer = await this.request('POST', '/wallet/getblock', {
-      id_or_num: number.toString(),
-      detail: false,
-    });
-    const block = blockSchema.safeParse(answer);
-    if (!block.success || BigInt(block.data.block_header.raw_data.number) !== number) {
-      throw new TronGridError(200, `TronGrid has no block ${number}`);
-    }
-    return block.data.block_header.raw_data.timestamp;
+    // No id_or_num: the latest block; detail false: its header only, not its transactions
+    // (getnowblock sends every transaction of the head block, hundreds on mainnet).
+    const block = blockSchema.parse(
+      await this.request('POST', '/wallet/getblock', { detail: false }),
+    );
+    return BigInt(block.block_header.raw_data.number);
   }
 
   /**
-   * USDT Transfer events of blocks [from, to].
-   *
-   * TronGrid's event API has no block-number range: `block_number` selects exactly one block, and
-   * the only range it supports is `min_block_timestamp`/`max_block_timestamp`, paged with
-   * `meta.fingerprint` (all other parameters kept) at up to 200 events a page. One request per
-   * block would cost as many calls as blocks scanned (28,800 blocks a day, more with the
-   * watcher's reorg window) even when the contract is quiet, so a range is read as the time window
-   * between the two blocks' timestamps (two header lookups, one of them usually the head just
-   * read), in ascending order, following the fingerprint until there is none. The window is
-   * widened by 1 ms each side (TRON blocks are 3 s apart, so that reaches no other block) so it
-   * does not matter whether TronGrid treats the bounds as inclusive, and events are kept by their
-   * block_number. The cost is one call per 200 USDT events in the range, whatever the number of
-   * open deposits.
+   * Every USDT transfer of blocks [from, to]: one request per block, in order (one at a time, so
+   * a pass stays far below TronGrid's per-second limit). A block that cannot be proven read whole
+   * throws IncompleteReadError; a rate limit throws RateLimitedError. Either way nothing of the
+   * range is returned, so the watcher's cursor stays below it.
    */
   async transfersInRange(from: bigint, to: bigint): Promise<ObservedTransfer[]> {
-    if (from > to) return [];
-    const [min, max]: [number, number] =
-      from === to
-        ? await this.blockTimestamp(from).then((t): [number, number] => [t, t])
-        : await Promise.all([this.blockTimestamp(from), this.blockTimestamp(to)]);
-    const query = new URLSearchParams({
-      event_name: 'Transfer',
-      min_block_timestamp: String(min - 1),
-      max_block_timestamp: String(max + 1),
-      order_by: 'block_timestamp,asc',
-      limit: String(TRONGRID_PAGE_LIMIT),
-    });
-    const transfers = new Map<string, ObservedTransfer>();
-    const seenFingerprints = new Set<string>();
-    let fingerprint: string | undefined;
-    for (let page = 1; ; page += 1) {
-      if (page > this.maxPages) {
-        throw new TronGridError(
-          200,
-          `More than ${this.maxPages} pages of events in blocks ${from}-${to}; scan a smaller range`,
-        );
-      }
-      const params = new URLSearchParams(query);
-      if (fingerprint) params.set('fingerprint', fingerprint);
-      const answer = eventPageSchema.parse(
-        await this.request('GET', `/v1/contracts/${this.contract}/events?${params.toString()}`),
-      );
-      for (const raw of answer.data) {
-        const transfer = this.toTransfer(raw, from, to);
-        if (transfer) transfers.set(`${transfer.txHash}:${transfer.logIndex}`, transfer);
-      }
-      fingerprint = answer.meta?.fingerprint;
-      if (!fingerprint) break;
-      if (seenFingerprints.has(fingerprint)) {
-        throw new TronGridError(
-          200,
-          'TronGrid repeated a page fingerprint; refusing a partial range',
-        );
-      }
-      seenFingerprints.add(fingerprint);
+    const transfers: ObservedTransfer[] = [];
+    for (let number = from; number <= to; number += 1n) {
+      transfers.push(...(await this.transfersInBlock(number)));
     }
-    return [...transfers.values()].sort((a, b) =>
-      a.blockNumber === b.blockNumber
-        ? a.txHash.localeCompare(b.txHash) || a.logIndex - b.logIndex
-        : a.blockNumber < b.blockNumber
-          ? -1
-          : 1,
-    );
+    return transfers;
   }
 
-  /** One event of the page as a transfer, or null when it is not a USDT Transfer of the range. */
-  private toTransfer(raw: unknown, from: bigint, to: bigint): ObservedTransfer | null {
-    if (!isRecord(raw) || raw.event_name !== 'Transfer') return null;
-    // A Transfer event we cannot read refuses the whole range: skipping it could skip a payment.
-    const event = eventSchema.parse(raw);
-    if (accountHex(event.contract_address) !== this.contractHex) return null;
-    const blockNumber = BigInt(event.block_number);
-    if (blockNumber < from || blockNumber > to) return null;
-    const { from: sender, to: recipient, value } = event.result;
-    if (!sender || !recipient || value === undefined || !/^\d+$/.test(value)) {
-      throw new TronGridError(200, `Unreadable Transfer event in ${event.transaction_id}`);
+  private async transfersInBlock(number: bigint): Promise<ObservedTransfer[]> {
+    // java-tron answers `{}` for block 0: the genesis block holds no contract calls.
+    if (number <= 0n) return [];
+    const answer = await this.request('POST', '/wallet/gettransactioninfobyblocknum', {
+      num: Number(number),
+    });
+    if (!Array.isArray(answer)) {
+      throw new IncompleteReadError(
+        number,
+        number,
+        `The node answered block ${number}'s receipts with something other than a list`,
+      );
+    }
+    if (answer.length === 0) {
+      await this.proveEmpty(number);
+      return [];
+    }
+    const transfers: ObservedTransfer[] = [];
+    for (const raw of answer) {
+      // A receipt we cannot read refuses the block: skipping it could skip a payment.
+      const info = transactionInfoSchema.parse(raw);
+      if (info.blockNumber !== undefined && BigInt(info.blockNumber) !== number) {
+        throw new IncompleteReadError(
+          number,
+          number,
+          `The node answered block ${number} with a receipt of block ${info.blockNumber}`,
+        );
+      }
+      const outcome = info.receipt?.result;
+      // A failed (reverted) transaction paid nothing; its logs, if any were kept, do not count.
+      if (info.result === 'FAILED' || (outcome !== undefined && outcome !== 'SUCCESS')) continue;
+      (info.log ?? []).forEach((log, logIndex) => {
+        const transfer = this.toTransfer(info.id, number, logIndex, log);
+        if (transfer) transfers.push(transfer);
+      });
+    }
+    return transfers;
+  }
+
+  /** `[]` for a block: proven empty by its header, or the node does not have it (yet). */
+  private async proveEmpty(number: bigint): Promise<void> {
+    const header = blockSchema.safeParse(
+      await this.request('POST', '/wallet/getblock', {
+        id_or_num: number.toString(),
+        detail: false,
+      }),
+    );
+    if (!header.success || BigInt(header.data.block_header.raw_data.number) !== number) {
+      throw new IncompleteReadError(number, number, `The node does not have block ${number} yet`);
+    }
+    if (!EMPTY_TX_ROOT.test(header.data.block_header.raw_data.txTrieRoot ?? '')) {
+      throw new IncompleteReadError(
+        number,
+        number,
+        `The node returned no receipts for block ${number}, which has transactions`,
+      );
+    }
+  }
+
+  /** One log as a USDT transfer, or null when it is not a USDT Transfer. */
+  private toTransfer(
+    txId: string,
+    blockNumber: bigint,
+    logIndex: number,
+    log: { address?: string; topics?: string[]; data?: string },
+  ): ObservedTransfer | null {
+    const topics = (log.topics ?? []).map((t) => t.replace(/^0x/, '').toLowerCase());
+    if (topics[0] !== TRANSFER_TOPIC || !log.address) return null;
+    let address: string;
+    try {
+      address = accountHex(log.address);
+    } catch {
+      return null;
+    }
+    if (address !== this.contractHex) return null;
+    const data = (log.data ?? '').replace(/^0x/, '');
+    const word = /^[0-9a-fA-F]{64}$/;
+    if (!word.test(topics[1] ?? '') || !word.test(topics[2] ?? '') || !word.test(data)) {
+      throw new TronGridError(200, `Unreadable USDT Transfer log in ${txId}`);
     }
     return {
-      txHash: event.transaction_id.toLowerCase(),
-      logIndex: event.event_index,
+      txHash: txId.toLowerCase(),
+      logIndex,
       blockNumber,
-      // Neither the event API nor gettransactioninfobyid gives the block id; whether a transfer is
-      // still on the chain is decided by re-reading its transaction, not by comparing hashes.
+      // The receipts do not carry the block id; whether a transfer is still on the chain is
+      // decided by re-reading its transaction, not by comparing hashes.
       blockHash: '',
-      from: hexToTron(sender),
-      to: hexToTron(recipient),
-      value: BigInt(value),
+      from: hexToTron(topics[1]!.slice(-40)),
+      to: hexToTron(topics[2]!.slice(-40)),
+      value: BigInt(`0x${data}`),
     };
   }
 
