@@ -103,13 +103,15 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * OAuth sign-ins in flight: the PKCE verifier kept server-side under its state. A row is consumed
- * by the callback, so a state works once.
+ * OAuth sign-ins in flight: the PKCE verifier kept server-side under its state, and the digest of
+ * the value the starting browser keeps in a cookie. A row is consumed by the callback from that
+ * browser, so a state works once and only there.
  */
 export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
   provider: text('provider').notNull(),
   codeVerifier: text('code_verifier').notNull(),
+  browserHash: text('browser_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

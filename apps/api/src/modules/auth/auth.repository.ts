@@ -191,18 +191,39 @@ export async function insertOauthState(db: Executor, values: typeof oauthStates.
   await db.insert(oauthStates).values(values);
 }
 
-export async function consumeOauthState(db: Executor, state: string, provider: string) {
+/** Takes a live state, only for the browser whose cookie digest it was stored with. */
+export async function consumeOauthState(
+  db: Executor,
+  state: string,
+  provider: string,
+  browserHash: string,
+) {
   const [row] = await db
     .delete(oauthStates)
     .where(
       and(
         eq(oauthStates.state, state),
         eq(oauthStates.provider, provider),
+        eq(oauthStates.browserHash, browserHash),
         gt(oauthStates.expiresAt, sql`now()`),
       ),
     )
     .returning();
   return row;
+}
+
+export async function oauthStateExists(db: Executor, state: string, provider: string) {
+  const [row] = await db
+    .select({ state: oauthStates.state })
+    .from(oauthStates)
+    .where(
+      and(
+        eq(oauthStates.state, state),
+        eq(oauthStates.provider, provider),
+        gt(oauthStates.expiresAt, sql`now()`),
+      ),
+    );
+  return Boolean(row);
 }
 
 export async function insertPendingLink(db: Executor, values: typeof pendingLinks.$inferInsert) {
