@@ -150,3 +150,19 @@ export const rateLimitCounters = pgTable(
     index('rate_limit_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Failures counted per subject (an address and e-mail pair, an e-mail, an account's password
+ * checks): past the free ones each failure blocks the subject for twice as long as the last, up to
+ * a cap. Forgotten a day after the last failure, or at a success.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_throttles_expires_idx').on(t.expiresAt)],
+);

@@ -65,25 +65,6 @@ export async function updateUser(
   return row;
 }
 
-/** Counts a failed sign-in; locks the account for `lockSeconds` when it reaches `maxFailures`. */
-export async function recordFailedLogin(
-  db: Executor,
-  id: string,
-  maxFailures: number,
-  lockSeconds: number,
-) {
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${maxFailures} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxFailures}
-        then now() + make_interval(secs => ${lockSeconds}) else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, id))
-    .returning({ lockedUntil: users.lockedUntil });
-  return row?.lockedUntil ?? null;
-}
-
 export async function recordLogin(db: Executor, id: string) {
   await db
     .update(users)

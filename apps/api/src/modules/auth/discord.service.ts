@@ -2,8 +2,7 @@ import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState 
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
-import { newRecoveryCodes } from './auth.service';
-import { verifyPassword } from './password';
+import { checkAccountPassword, newRecoveryCodes } from './auth.service';
 import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, randomToken } from './tokens';
 
@@ -207,7 +206,7 @@ export class DiscordService {
     const pending = await repo.findPendingLink(this.db, digest(linkToken));
     if (!pending) throw invalid();
     const user = await repo.findUserById(this.db, pending.userId);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    if (!user || !(await checkAccountPassword(this.db, user, password))) {
       throw new AppError('WRONG_PASSWORD', 400, 'Incorrect password', {
         fields: [{ field: 'password', message: 'Incorrect password' }],
       });
