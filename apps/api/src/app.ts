@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { publicUrl, type Config } from './config';
+import { publicUrl, trustProxyOption, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
 import { registerErrorHandler, routerError, sendError } from './lib/error-handler';
@@ -92,7 +92,7 @@ export async function buildApp({
       : { logger };
   const app = Fastify({
     ...loggerOption,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

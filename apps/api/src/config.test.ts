@@ -23,8 +23,15 @@ describe('loadConfig', () => {
     [
       'TRUST_PROXY',
       'yes',
-      "Invalid configuration: TRUST_PROXY must be 'true' or 'false' (got 'yes')",
+      "Invalid configuration: TRUST_PROXY must be 'false', the number of proxies in front (1, 2), or their addresses (10.0.0.1,10.1.0.0/16) (got 'yes')",
     ],
+    [
+      'TRUST_PROXY',
+      'true',
+      "Invalid configuration: TRUST_PROXY 'true' would trust every X-Forwarded-For hop; write the number of proxies in front (e.g. 1) or their addresses",
+    ],
+    ['TRUST_PROXY', '0', 'Invalid configuration: TRUST_PROXY'],
+    ['TRUST_PROXY', '10.0.0.1,not-an-address', 'Invalid configuration: TRUST_PROXY'],
     [
       'DATABASE_URL',
       'mysql://root@localhost/db',
@@ -41,6 +48,16 @@ describe('loadConfig', () => {
     const text = (thrown as Error).message;
     expect(text.startsWith(message)).toBe(true);
     expect(text).not.toContain('\n');
+  });
+
+  it.each([
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1, 10.1.0.0/16,fd00::/8', ['10.0.0.1', '10.1.0.0/16', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as the trusted hops', (value, trusted) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(trusted);
   });
 
   it('never echoes a database URL, which may hold a password', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,45 @@ const evmAddress = z
 
 const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
   message: 'must be a postgres:// or postgresql:// connection URL',
+});
+
+/** An IPv4 or IPv6 address, optionally with a /prefix length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_FORMS =
+  "must be 'false', the number of proxies in front (1, 2), or their addresses (10.0.0.1,10.1.0.0/16)";
+
+/**
+ * `false`, a hop count, or the proxies' addresses and ranges. `true` would believe every hop of
+ * X-Forwarded-For, which the client writes itself, so it is refused.
+ */
+const trustedProxies = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim();
+  if (text === 'false') return false;
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "'true' would trust every X-Forwarded-For hop; write the number of proxies in front (e.g. 1) or their addresses",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+    return z.NEVER;
+  }
+  const addresses = text.split(',').map((part) => part.trim());
+  if (addresses.every(isAddressOrRange)) return addresses;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+  return z.NEVER;
 });
 
 /**
@@ -83,10 +123,8 @@ export const configSchema = z.object({
     .url({ message: 'must be a URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .default('https://discord.com/api/v10'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
-    .default('false')
-    .transform((value) => value === 'true'),
+  /** Which hops of X-Forwarded-For to believe: none, the last N, or those added by these proxies. */
+  TRUST_PROXY: trustedProxies.default(false),
   /** Seed the demo catalog on first start; unset: only when DATABASE_URL is unset (the local demo). */
   DEMO_DATA: flag.optional(),
   /** Start a local chain (anvil) with test USDT and point ERC20 and BEP20 at it; unset: follows DEMO_DATA. */
@@ -186,6 +224,19 @@ export function pgliteDataDir(config: Config): string {
 
 export function publicUrl(config: Config): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/**
+ * Fastify's `trustProxy`. A hop count becomes a function: Fastify ignores a bare number (it cannot
+ * check the peer), while a count means "the last N hops were added by our own proxies", which holds
+ * when the API can only be reached through them.
+ */
+export function trustProxyOption(
+  config: Config,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  const trusted = config.TRUST_PROXY;
+  if (typeof trusted !== 'number') return trusted;
+  return (_address, hop) => hop < trusted;
 }
 
 export function outboxDir(config: Config): string {

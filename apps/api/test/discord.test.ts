@@ -34,10 +34,25 @@ const account = (overrides: Partial<DiscordAccount> = {}): DiscordAccount => {
   };
 };
 
+/** The `name=value` of the cookie an answer sets, as a browser would send it back. */
+function cookieFrom(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const first = Array.isArray(header) ? String(header[0]) : String(header);
+  return first.split(';')[0]!;
+}
+
+/** Start in one browser: the redirect to Discord and the cookie that browser keeps. */
+async function startInBrowser() {
+  const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
+  expect(start.statusCode).toBe(302);
+  return { authorizationUrl: start.headers.location as string, cookie: cookieFrom(start) };
+}
+
 /** Start, approve on "Discord", and post the callback as the web page does. */
 async function signInWithDiscord(who: DiscordAccount) {
   const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
   expect(start.statusCode).toBe(302);
+  const cookie = cookieFrom(start);
   const authorizationUrl = start.headers.location as string;
   expect(authorizationUrl.startsWith(discord.authorizeUrl)).toBe(true);
   const { code, state } = discord.approve(authorizationUrl, who);
@@ -49,8 +64,9 @@ async function signInWithDiscord(who: DiscordAccount) {
     method: 'POST',
     url: '/api/auth/discord/callback',
     payload: { code, state },
+    headers: { cookie },
   });
-  return { callback, code, state };
+  return { callback, code, state, cookie };
 }
 
 describe('sign-in with Discord', () => {
@@ -131,28 +147,76 @@ describe('sign-in with Discord', () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error.code).toBe('OAUTH_STATE_INVALID');
-    const { code, state } = await signInWithDiscord(account());
+    const { code, state, cookie } = await signInWithDiscord(account());
     const replay = await ctx.request({
       method: 'POST',
       url: '/api/auth/discord/callback',
       payload: { code, state },
+      headers: { cookie },
     });
     expect(replay.json().error.code).toBe('OAUTH_STATE_INVALID');
   });
 
   it('answers a clear error when Discord refuses the code', async () => {
-    const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
-    const state = new URL(start.headers.location as string).searchParams.get('state');
+    const { authorizationUrl, cookie } = await startInBrowser();
+    const state = new URL(authorizationUrl).searchParams.get('state');
     const response = await ctx.request({
       method: 'POST',
       url: '/api/auth/discord/callback',
       payload: { code: 'never-issued', state },
+      headers: { cookie },
     });
     expect(response.statusCode).toBe(502);
     expect(response.json().error).toEqual({
       code: 'DISCORD_FAILED',
       message: 'Discord did not confirm the sign-in. Please try again.',
     });
+  });
+
+  it('keeps the browser binding in a short-lived HttpOnly, SameSite=Lax cookie, Secure over https', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/discord/start' });
+    const header = String(start.headers['set-cookie']);
+    expect(header).toMatch(/^crimsonhost_oauth=[A-Za-z0-9_-]{40,};/);
+    expect(header).toContain('Path=/api/auth/discord');
+    expect(header).toContain('Max-Age=600');
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Lax');
+    expect(header).toContain('Secure'); // PUBLIC_URL is https here
+  });
+
+  it('refuses a callback from any browser but the one that started the sign-in (login CSRF)', async () => {
+    // The attacker starts a sign-in and approves it with their own Discord account...
+    const attacker = await startInBrowser();
+    const { code, state } = discord.approve(attacker.authorizationUrl, account());
+    // ...then gets the victim's browser to deliver that callback, with no cookie or its own.
+    const victimCookie = (await startInBrowser()).cookie;
+    for (const headers of [{}, { cookie: victimCookie }, { cookie: 'crimsonhost_oauth=' }]) {
+      const refused = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/discord/callback',
+        payload: { code, state },
+        headers,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error: {
+          code: 'OAUTH_BROWSER_MISMATCH',
+          message:
+            'This sign-in was started in another browser, or too long ago. Start it again here.',
+        },
+      });
+      expect(refused.json().data).toBeUndefined();
+    }
+    // The browser that started it still finishes it, and its cookie is cleared.
+    const owner = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/callback',
+      payload: { code, state },
+      headers: { cookie: attacker.cookie },
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.tokens.access_token).toEqual(expect.any(String));
+    expect(String(owner.headers['set-cookie'])).toMatch(/^crimsonhost_oauth=; .*Max-Age=0/);
   });
 
   it('refuses a banned Discord user', async () => {

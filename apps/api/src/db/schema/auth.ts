@@ -103,13 +103,15 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * OAuth sign-ins in flight: the PKCE verifier kept server-side under its state. A row is consumed
- * by the callback, so a state works once.
+ * OAuth sign-ins in flight: the PKCE verifier kept server-side under its state, and the digest of
+ * the value the starting browser keeps in a cookie. A row is consumed by the callback from that
+ * browser, so a state works once and only there.
  */
 export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
   provider: text('provider').notNull(),
   codeVerifier: text('code_verifier').notNull(),
+  browserHash: text('browser_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
@@ -147,4 +149,20 @@ export const rateLimitCounters = pgTable(
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('rate_limit_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Failures counted per subject (an address and e-mail pair, an e-mail, an account's password
+ * checks): past the free ones each failure blocks the subject for twice as long as the last, up to
+ * a cap. Forgotten a day after the last failure, or at a success.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_throttles_expires_idx').on(t.expiresAt)],
 );

@@ -65,25 +65,6 @@ export async function updateUser(
   return row;
 }
 
-/** Counts a failed sign-in; locks the account for `lockSeconds` when it reaches `maxFailures`. */
-export async function recordFailedLogin(
-  db: Executor,
-  id: string,
-  maxFailures: number,
-  lockSeconds: number,
-) {
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${users.failedLogins} + 1 >= ${maxFailures} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxFailures}
-        then now() + make_interval(secs => ${lockSeconds}) else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, id))
-    .returning({ lockedUntil: users.lockedUntil });
-  return row?.lockedUntil ?? null;
-}
-
 export async function recordLogin(db: Executor, id: string) {
   await db
     .update(users)
@@ -191,18 +172,39 @@ export async function insertOauthState(db: Executor, values: typeof oauthStates.
   await db.insert(oauthStates).values(values);
 }
 
-export async function consumeOauthState(db: Executor, state: string, provider: string) {
+/** Takes a live state, only for the browser whose cookie digest it was stored with. */
+export async function consumeOauthState(
+  db: Executor,
+  state: string,
+  provider: string,
+  browserHash: string,
+) {
   const [row] = await db
     .delete(oauthStates)
     .where(
       and(
         eq(oauthStates.state, state),
         eq(oauthStates.provider, provider),
+        eq(oauthStates.browserHash, browserHash),
         gt(oauthStates.expiresAt, sql`now()`),
       ),
     )
     .returning();
   return row;
+}
+
+export async function oauthStateExists(db: Executor, state: string, provider: string) {
+  const [row] = await db
+    .select({ state: oauthStates.state })
+    .from(oauthStates)
+    .where(
+      and(
+        eq(oauthStates.state, state),
+        eq(oauthStates.provider, provider),
+        gt(oauthStates.expiresAt, sql`now()`),
+      ),
+    );
+  return Boolean(row);
 }
 
 export async function insertPendingLink(db: Executor, values: typeof pendingLinks.$inferInsert) {

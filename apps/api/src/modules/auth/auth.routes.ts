@@ -21,10 +21,11 @@ import {
   userSchema,
 } from '@crimsonhost/shared/auth';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
+import { readCookie, serializeCookie } from '../../lib/cookies';
 import { issueCsrfToken } from '../../lib/csrf';
 import { principalOf, unauthorized, type Guards } from './auth.guard';
 import type { AuthService } from './auth.service';
-import type { DiscordService } from './discord.service';
+import { STATE_TTL_SECONDS, type DiscordService } from './discord.service';
 import type { RecoveryService } from './recovery.service';
 import type { RequestMeta } from './session.service';
 import type { TokenService } from './tokens';
@@ -43,6 +44,9 @@ const meta = (request: { ip: string; headers: Record<string, unknown> }): Reques
   userAgent:
     typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
 });
+/** Binds a Discord sign-in to the browser that started it (see DiscordService.callback). */
+const OAUTH_COOKIE = 'crimsonhost_oauth';
+const OAUTH_COOKIE_PATH = '/api/auth/discord';
 const accepted = z.object({ data: z.object({ accepted: z.literal(true) }) });
 const done = z.object({ data: z.object({ ok: z.literal(true) }) });
 
@@ -278,7 +282,18 @@ export const authRoutes =
     app.get(
       '/auth/discord/start',
       { schema: { tags, summary: 'Redirect to Discord to sign in' } },
-      async (_request, reply) => reply.redirect(await discord.start(), 302),
+      async (_request, reply) => {
+        const { url, browserKey } = await discord.start();
+        reply.header(
+          'set-cookie',
+          serializeCookie(OAUTH_COOKIE, browserKey, {
+            path: OAUTH_COOKIE_PATH,
+            maxAgeSeconds: STATE_TTL_SECONDS,
+            secure: discord.secureCookie,
+          }),
+        );
+        return reply.redirect(url, 302);
+      },
     );
 
     app.post(
@@ -291,9 +306,26 @@ export const authRoutes =
           response: { 200: dataEnvelope(oauthSessionSchema) },
         },
       },
-      async (request) => ({
-        data: await discord.callback(request.body.code, request.body.state, meta(request)),
-      }),
+      async (request, reply) => {
+        // Used once, whatever the outcome: the cookie goes with the answer, error or not.
+        reply.header(
+          'set-cookie',
+          serializeCookie(OAUTH_COOKIE, '', {
+            path: OAUTH_COOKIE_PATH,
+            maxAgeSeconds: 0,
+            secure: discord.secureCookie,
+          }),
+        );
+        const browserKey = readCookie(request.headers.cookie, OAUTH_COOKIE);
+        return {
+          data: await discord.callback(
+            request.body.code,
+            request.body.state,
+            browserKey,
+            meta(request),
+          ),
+        };
+      },
     );
 
     app.post(

@@ -9,19 +9,21 @@ import { RECOVERY_CODE_COUNT } from '@crimsonhost/shared/auth';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import {
+  clearFailures,
+  countAttempt,
+  type FailureRule,
+  type ThrottleSubject,
+} from '../../lib/failure-throttle';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import * as repo from './auth.repository';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from './password';
 import { assertCanSignIn, toUser, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, recoveryCode } from './tokens';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_SECONDS = 15 * 60;
-
 const wait = 'Too many attempts. Wait a little and try again.';
 export const LIMITS = {
   loginIp: { name: 'login:ip', limit: 30, windowSeconds: 900, message: wait },
-  loginAccount: { name: 'login:account', limit: 10, windowSeconds: 900, message: wait },
   registerIp: { name: 'register:ip', limit: 5, windowSeconds: 3600, message: wait },
   forgotIp: { name: 'forgot:ip', limit: 5, windowSeconds: 900, message: wait },
   forgotAccount: { name: 'forgot:account', limit: 3, windowSeconds: 3600, message: wait },
@@ -29,19 +31,56 @@ export const LIMITS = {
   recoveryAccount: { name: 'recovery:account', limit: 5, windowSeconds: 900, message: wait },
 } satisfies Record<string, RateLimitRule>;
 
-export const loginFailed = () => new AppError('LOGIN_FAILED', 401, 'Incorrect e-mail or password');
+const signInWait =
+  'Too many failed sign-in attempts. Wait a little and try again, or reset your password.';
+/**
+ * Failed sign-ins slow down, never lock (decision 016). Counted by e-mail, whether or not it has
+ * an account, so the answers cannot tell which do.
+ */
+export const FAILURES = {
+  /** One address guessing one e-mail: 5 free, then 30 s doubling up to 15 minutes. */
+  loginPair: {
+    name: 'login:pair',
+    freeFailures: 5,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 15 * 60,
+    message: signInWait,
+  },
+  /** Every address together on one e-mail: the owner waits a minute at most. */
+  loginEmail: {
+    name: 'login:email',
+    freeFailures: 20,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 60,
+    message: signInWait,
+  },
+  /** Checks of the current password of a signed-in account (or one being linked). */
+  password: {
+    name: 'password',
+    freeFailures: 5,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 15 * 60,
+    message: 'Too many wrong passwords. Wait a little and try again.',
+  },
+} satisfies Record<string, FailureRule>;
 
-function lockedError(until: Date) {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'ACCOUNT_LOCKED',
-    429,
-    `Too many failed sign-in attempts. This account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}; you can reset your password meanwhile.`,
-    { lockedUntil: until.toISOString() },
-    { 'retry-after': String(seconds) },
-  );
+/**
+ * Checks the password of a known account through the per-account limit of password checks, so
+ * a stolen access token or link cannot be turned into the password by guessing.
+ */
+export async function checkAccountPassword(
+  db: Executor,
+  user: { id: string; passwordHash: string | null },
+  password: string,
+): Promise<boolean> {
+  const subjects: ThrottleSubject[] = [[FAILURES.password, user.id]];
+  await countAttempt(db, subjects);
+  const valid = await verifyPassword(user.passwordHash, password);
+  if (valid) await clearFailures(db, subjects);
+  return valid;
 }
+
+export const loginFailed = () => new AppError('LOGIN_FAILED', 401, 'Incorrect e-mail or password');
 
 export async function newRecoveryCodes(db: Executor, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
@@ -87,22 +126,17 @@ export class AuthService {
 
   async login(input: LoginRequest, meta: RequestMeta): Promise<Session> {
     await hitRateLimit(this.db, LIMITS.loginIp, meta.ip);
-    await hitRateLimit(this.db, LIMITS.loginAccount, input.email.toLowerCase());
+    const email = input.email.toLowerCase();
+    const subjects: ThrottleSubject[] = [
+      [FAILURES.loginPair, `${meta.ip}:${email}`],
+      [FAILURES.loginEmail, email],
+    ];
+    await countAttempt(this.db, subjects);
     const user = await repo.findUserByEmail(this.db, input.email);
-    if (user?.lockedUntil && user.lockedUntil > new Date()) throw lockedError(user.lockedUntil);
+    // An unknown e-mail costs the same argon2 work (against a fixed hash) as a known one.
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !valid) {
-      if (user) {
-        const lockedUntil = await repo.recordFailedLogin(
-          this.db,
-          user.id,
-          MAX_FAILED_LOGINS,
-          LOCK_SECONDS,
-        );
-        if (lockedUntil && lockedUntil > new Date()) throw lockedError(lockedUntil);
-      }
-      throw loginFailed();
-    }
+    if (!user || !valid) throw loginFailed();
+    await clearFailures(this.db, subjects);
     assertCanSignIn(user);
     return this.db.transaction(async (tx) => {
       await repo.recordLogin(tx, user.id);
@@ -167,7 +201,7 @@ export class AuthService {
   private async assertCurrentPassword(userId: string, currentPassword: string | undefined) {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in');
-    if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
+    if (user.passwordHash && !(await checkAccountPassword(this.db, user, currentPassword ?? ''))) {
       const message = 'Current password is incorrect';
       throw new AppError('WRONG_PASSWORD', 400, message, {
         fields: [{ field: 'currentPassword', message }],

@@ -2,8 +2,7 @@ import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState 
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
-import { newRecoveryCodes } from './auth.service';
-import { verifyPassword } from './password';
+import { checkAccountPassword, newRecoveryCodes } from './auth.service';
 import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, randomToken } from './tokens';
 
@@ -24,7 +23,9 @@ interface DiscordUser {
   verified?: boolean;
 }
 
-const STATE_TTL_MS = 10 * 60_000;
+/** How long a started sign-in, and the cookie that binds it to its browser, stays usable. */
+export const STATE_TTL_SECONDS = 10 * 60;
+const STATE_TTL_MS = STATE_TTL_SECONDS * 1000;
 const LINK_TTL_MS = 10 * 60_000;
 const unavailable = () =>
   new AppError(
@@ -50,18 +51,29 @@ export class DiscordService {
     return this.client !== null;
   }
 
-  /** The Discord authorisation URL, with a state and a PKCE verifier kept in the database. */
-  async start(): Promise<string> {
+  /** Whether the browser-binding cookie must be Secure: the storefront is served over https. */
+  get secureCookie() {
+    return this.config?.redirectUri.startsWith('https://') ?? false;
+  }
+
+  /**
+   * The Discord authorisation URL, with a state and a PKCE verifier kept in the database, and the
+   * browser key: a random value the starting browser keeps (only its digest is stored), without
+   * which the callback is refused.
+   */
+  async start(): Promise<{ url: string; browserKey: string }> {
     if (!this.client || !this.config) throw unavailable();
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
+    const browserKey = randomToken();
     await repo.insertOauthState(this.db, {
       state,
       provider: 'discord',
       codeVerifier,
+      browserHash: digest(browserKey),
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     });
-    return this.client
+    const url = this.client
       .createAuthorizationURLWithPKCE(
         this.config.authorizeUrl,
         state,
@@ -70,6 +82,7 @@ export class DiscordService {
         ['identify', 'email'],
       )
       .toString();
+    return { url, browserKey };
   }
 
   private async fetchDiscordUser(code: string, codeVerifier: string): Promise<DiscordUser> {
@@ -101,8 +114,19 @@ export class DiscordService {
    * Finishes the sign-in. A known Discord id signs in; a new e-mail makes an account; a verified
    * e-mail that belongs to a local account is linked only after its password is proven.
    */
-  async callback(code: string, state: string, meta: RequestMeta) {
-    const saved = await repo.consumeOauthState(this.db, state, 'discord');
+  async callback(code: string, state: string, browserKey: string | undefined, meta: RequestMeta) {
+    // Someone else's callback link opened in this browser would sign it in to their account
+    // (login CSRF): the state is taken only with the key of the browser that started it.
+    const saved = browserKey
+      ? await repo.consumeOauthState(this.db, state, 'discord', digest(browserKey))
+      : undefined;
+    if (!saved && (await repo.oauthStateExists(this.db, state, 'discord'))) {
+      throw new AppError(
+        'OAUTH_BROWSER_MISMATCH',
+        400,
+        'This sign-in was started in another browser, or too long ago. Start it again here.',
+      );
+    }
     if (!saved) {
       throw new AppError(
         'OAUTH_STATE_INVALID',
@@ -182,7 +206,7 @@ export class DiscordService {
     const pending = await repo.findPendingLink(this.db, digest(linkToken));
     if (!pending) throw invalid();
     const user = await repo.findUserById(this.db, pending.userId);
-    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    if (!user || !(await checkAccountPassword(this.db, user, password))) {
       throw new AppError('WRONG_PASSWORD', 400, 'Incorrect password', {
         fields: [{ field: 'password', message: 'Incorrect password' }],
       });

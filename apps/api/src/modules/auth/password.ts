@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
@@ -43,14 +44,22 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
+let dummy: Promise<string> | undefined;
+
+/** A hash of a random password nobody knows, with the same parameters as real ones. */
+function dummyHash(): Promise<string> {
+  dummy ??= hash(randomBytes(32).toString('base64url'), ARGON2);
+  return dummy;
+}
+
 export async function verifyPassword(
   passwordHash: string | null,
   password: string,
 ): Promise<boolean> {
-  // Without a stored hash, still spend the same time so the answer does not tell whether the
-  // account exists.
+  // Without a stored hash, still verify against one, so the answer takes as long as for an
+  // account and does not tell whether it exists.
   if (!passwordHash) {
-    await hash(password, ARGON2);
+    await verify(await dummyHash(), password).catch(() => false);
     return false;
   }
   try {

@@ -86,4 +86,32 @@ describe('Discord sign-in callback', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/auth/discord/callback');
   });
+
+  it('says when the sign-in was started in another browser and offers to start it here', async () => {
+    server.use(
+      http.post('/api/auth/discord/callback', () =>
+        HttpResponse.json(
+          errorBody(
+            'OAUTH_BROWSER_MISMATCH',
+            'This sign-in was started in another browser, or too long ago. Start it again here.',
+          ),
+          { status: 400 },
+        ),
+      ),
+    );
+    renderRoute('/auth/discord/callback?code=abc&state=theirs');
+    expect(
+      await screen.findByRole('heading', { name: 'Sign-in started elsewhere' }, FIND),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This sign-in was started in another browser, or too long ago, so it was not completed here. Nobody was signed in.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Start again with Discord/ })).toHaveAttribute(
+      'href',
+      '/api/auth/discord/start',
+    );
+    expect(readStoredTokens()).toBeNull();
+  });
 });

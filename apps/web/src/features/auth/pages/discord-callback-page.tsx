@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
+import { DiscordOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -12,13 +13,14 @@ import { LoadingSpinner } from '../../../components/loading-spinner';
 import { RecoveryCodesPanel } from '../../../components/recovery-codes-panel';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
-import { takeSignInReturnPath } from '../../../lib/storage';
+import { storeSignInReturnPath, takeSignInReturnPath } from '../../../lib/storage';
 import {
   finishDiscordSignIn,
   linkDiscord,
   linkRequiredSchema,
   type DiscordSignIn,
 } from '../api/discord-sign-in';
+import { DISCORD_START_URL } from '../api/get-auth-providers';
 import { AuthCard } from '../components/auth-card';
 import { OAuthErrorResult } from '../components/oauth-error-result';
 
@@ -138,6 +140,26 @@ export function DiscordCallbackPage() {
           linkToken={link.data.linkToken}
           email={link.data.email}
           onLinked={signedIn}
+        />
+      );
+    }
+    if (error.code === 'OAUTH_BROWSER_MISMATCH') {
+      // Someone else's sign-in link, or one from another browser of this person: never finished here.
+      return (
+        <Result
+          status="warning"
+          title={<h1 style={{ fontSize: 'inherit', margin: 0 }}>Sign-in started elsewhere</h1>}
+          subTitle="This sign-in was started in another browser, or too long ago, so it was not completed here. Nobody was signed in."
+          extra={
+            <Button
+              type="primary"
+              icon={<DiscordOutlined />}
+              href={DISCORD_START_URL}
+              onClick={() => storeSignInReturnPath(returnTo)}
+            >
+              Start again with Discord
+            </Button>
+          }
         />
       );
     }
