@@ -4,6 +4,7 @@
 // validation, with what a signed-in answer may leave in a cache.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discordDisplayName } from '../src/modules/auth/discord.service';
 import { createTestApp, type TestContext } from './app';
 import { renter, withKey } from './rentals/rentals-fixture';
 
@@ -276,5 +277,16 @@ describe('authentication comes first, and signed-in answers are never cached', (
     });
     expect(login.statusCode).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('names that arrive from Discord', () => {
+  it('are held to the display-name rules', () => {
+    expect(discordDisplayName({ username: 'eve', global_name: '\u202Eevil\r\nBcc: x' })).toBe(
+      'evil  Bcc: x',
+    );
+    expect(discordDisplayName({ username: 'eve_42', global_name: '\u200B\u200B' })).toBe('eve_42');
+    expect(discordDisplayName({ username: 'x', global_name: null })).toBe('Discord user');
+    expect(discordDisplayName({ username: 'ok', global_name: '😀'.repeat(50) })).toHaveLength(80);
   });
 });

@@ -1,6 +1,8 @@
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { displayNameSchema } from '@crimsonhost/shared/auth';
+import { stripUnsafeText } from '@crimsonhost/shared/text';
 import * as repo from './auth.repository';
 import { checkAccountPassword, newRecoveryCodes } from './auth.service';
 import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
@@ -185,7 +187,7 @@ export class DiscordService {
     return this.db.transaction(async (tx) => {
       const user = await repo.insertUser(tx, {
         email: discordUser.email!,
-        displayName: (discordUser.global_name ?? discordUser.username).slice(0, 40),
+        displayName: discordDisplayName(discordUser),
         authProvider: 'discord',
         discordId: discordUser.id,
         lastLoginAt: new Date(),
@@ -219,4 +221,19 @@ export class DiscordService {
       return this.sessions.session(tx, updated!, meta);
     });
   }
+}
+
+/**
+ * A display name from Discord's profile, held to the same rules as one typed here: Discord's
+ * names may carry direction overrides, invisible characters or be a single letter. The global
+ * name is tried first, then the username, then a neutral name; cut at 40 characters, not units.
+ */
+export function discordDisplayName(profile: { username: string; global_name?: string | null }) {
+  for (const candidate of [profile.global_name, profile.username]) {
+    if (!candidate) continue;
+    const cleaned = [...stripUnsafeText(candidate)].slice(0, 40).join('').trim();
+    const parsed = displayNameSchema.safeParse(cleaned);
+    if (parsed.success) return parsed.data;
+  }
+  return 'Discord user';
 }
