@@ -17,7 +17,6 @@ export const ERROR_CODES = [
   'CSRF_FAILED',
   // accounts
   'LOGIN_FAILED',
-  'ACCOUNT_LOCKED',
   'ACCOUNT_SUSPENDED',
   'ACCOUNT_BANNED',
   'REFRESH_FAILED',

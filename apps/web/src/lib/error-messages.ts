@@ -33,9 +33,6 @@ export function describeApiError(error: ApiError): string {
   if (error.code === 'RATE_LIMITED' && wait) {
     return `Too many attempts. Please wait ${formatWait(wait)} and try again.`;
   }
-  if (error.code === 'ACCOUNT_LOCKED' && wait) {
-    return `Too many failed sign-in attempts: this account is locked for ${formatWait(wait)}. You can reset your password meanwhile.`;
-  }
   if (error.code === 'ACCOUNT_SUSPENDED') {
     const until = detail(error, 'until');
     const reason = detail(error, 'reason');

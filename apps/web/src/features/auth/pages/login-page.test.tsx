@@ -49,18 +49,12 @@ describe('login page', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect e-mail or password');
   });
 
-  it('tells how long a locked account stays locked and offers a reset', async () => {
-    loginAnswers(
-      429,
-      errorBody('ACCOUNT_LOCKED', 'Too many failed sign-in attempts.', {
-        lockedUntil: '2026-11-22T10:00:00Z',
-      }),
-      { 'Retry-After': '900' },
-    );
+  it('tells how long sign-in is slowed down after failures and offers a reset', async () => {
+    loginAnswers(429, errorBody('RATE_LIMITED', 'Too many attempts.'), { 'Retry-After': '900' });
     const view = await openLogin();
     await signIn(view);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('this account is locked for 15 minutes');
+    expect(alert).toHaveTextContent('Please wait 15 minutes and try again');
     expect(screen.getByRole('link', { name: 'Reset password' })).toHaveAttribute(
       'href',
       '/forgot-password',

@@ -35,7 +35,8 @@ export function LoginPage() {
     }
   };
 
-  const locked = error?.code === 'ACCOUNT_LOCKED';
+  // After repeated failures sign-in slows down; a reset by mail is the way in meanwhile.
+  const slowedDown = error?.code === 'RATE_LIMITED';
   return (
     <AuthCard
       title="Sign in"
@@ -55,7 +56,7 @@ export function LoginPage() {
         <ApiErrorAlert
           error={error}
           action={
-            locked ? (
+            slowedDown ? (
               <TextLink to={paths.forgotPassword.href()}>Reset password</TextLink>
             ) : undefined
           }
