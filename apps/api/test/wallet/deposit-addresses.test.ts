@@ -78,7 +78,9 @@ describe('deposit addresses', () => {
       await open(bob, 'ERC20'),
       await open(alice, 'BEP20'),
     ];
-    const keys = given.map((address) => (address.startsWith('0x') ? address.toLowerCase() : address));
+    const keys = given.map((address) =>
+      address.startsWith('0x') ? address.toLowerCase() : address,
+    );
     expect(new Set(keys).size).toBe(given.length);
   });
 

@@ -336,3 +336,46 @@ describe('a block the provider cannot answer whole', () => {
     }
   });
 });
+
+describe('what an eth_getLogs answer weighs', () => {
+  it('measures the bytes of an answer with 40 and with 0 USDT transfers (docs/benchmarks.md)', async () => {
+    await busyBlocks(1, 40, []);
+    const block = await fixture.chain.blockNumber();
+    const ask = async (from: bigint, to: bigint) => {
+      const response = await fetch(fixture.chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_getLogs',
+          params: [
+            {
+              address: fixture.usdt6,
+              topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'],
+              fromBlock: `0x${from.toString(16)}`,
+              toBlock: `0x${to.toString(16)}`,
+            },
+          ],
+        }),
+      });
+      const text = await response.text();
+      return {
+        bytes: Buffer.byteLength(text),
+        logs: (JSON.parse(text) as { result: [] }).result.length,
+      };
+    };
+    const busy = await ask(block, block);
+    await fixture.chain.mine(1);
+    const empty = await ask(block + 1n, block + 1n);
+    expect(busy.logs).toBe(40);
+    expect(empty.logs).toBe(0);
+    const perLog = (busy.bytes - empty.bytes) / 40;
+    console.log(
+      `eth_getLogs: 40 transfers ${busy.bytes} B, none ${empty.bytes} B, ${perLog} B a transfer`,
+    );
+    // A Transfer log is three 32-byte topics, 32 bytes of data and the hashes around them.
+    expect(perLog).toBeGreaterThan(500);
+    expect(perLog).toBeLessThan(1000);
+  });
+});
