@@ -149,8 +149,18 @@ export const configSchema = z.object({
   RENTAL_COMMISSION_BASIS_POINTS: wholeNumber(0, 5000).default(1000),
   /** How often each network's watcher looks for new blocks. */
   CHAIN_POLL_INTERVAL_MS: wholeNumber(200, 600_000).default(5000),
-  /** At most this many blocks per log query. */
+  /** At most this many blocks per log query, for a network without its own setting. */
   CHAIN_MAX_BLOCK_RANGE: wholeNumber(1, 100_000).default(500),
+  /** Per network: at most this many blocks per log query (providers cap it: 5,000 on BSC nodes, 500 on some). */
+  CHAIN_MAX_BLOCK_RANGE_ERC20: wholeNumber(1, 100_000).optional(),
+  CHAIN_MAX_BLOCK_RANGE_BEP20: wholeNumber(1, 100_000).optional(),
+  CHAIN_MAX_BLOCK_RANGE_TRC20: wholeNumber(1, 100_000).optional(),
+  /**
+   * Per network: the most logs the provider returns in one answer when it cuts the list without an
+   * error; an answer this long is read again in smaller parts. Unset: the provider says so itself.
+   */
+  CHAIN_RESULT_CAP_ERC20: wholeNumber(1, 1_000_000).optional(),
+  CHAIN_RESULT_CAP_BEP20: wholeNumber(1, 1_000_000).optional(),
   /** Run loopback game servers that the demo listings point at; unset: follows DEMO_DATA. */
   DEMO_GAME_SERVERS: flag.optional(),
   /** First port of the demo game servers (60 ports up from it); stored in the seeded listings. */
@@ -179,6 +189,12 @@ export type Config = z.infer<typeof configSchema>;
 function crossCheck(config: Config): string | null {
   if (config.DATABASE_URL && !config.JWT_SECRET) {
     return 'JWT_SECRET is required when DATABASE_URL is set (every instance must sign with the same key)';
+  }
+  if (
+    config.TRC20_XPUB &&
+    (config.TRC20_XPUB === config.ERC20_XPUB || config.TRC20_XPUB === config.BEP20_XPUB)
+  ) {
+    return "TRC20_XPUB must be the TRON account key (m/44'/195'/0'), not the one of ERC20 or BEP20";
   }
   if (Boolean(config.DISCORD_CLIENT_ID) !== Boolean(config.DISCORD_CLIENT_SECRET)) {
     return 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together';
@@ -255,4 +271,9 @@ export function demoGameServersEnabled(config: Config): boolean {
 
 export function demoChainEnabled(config: Config): boolean {
   return config.DEMO_CHAIN ?? demoDataEnabled(config);
+}
+
+/** Blocks per log query on a network: its own setting, else CHAIN_MAX_BLOCK_RANGE. */
+export function maxBlockRange(config: Config, network: 'ERC20' | 'BEP20' | 'TRC20'): number {
+  return config[`CHAIN_MAX_BLOCK_RANGE_${network}`] ?? config.CHAIN_MAX_BLOCK_RANGE;
 }

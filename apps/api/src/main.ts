@@ -20,6 +20,7 @@ import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
 import { startDemoChain } from './modules/chains/demo-chain';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
+import { addressCollisions } from './modules/wallet/wallet.repository';
 import { authCleanupJob } from './modules/auth/auth.jobs';
 import { rentalExpiryJob } from './modules/rentals/rentals.jobs';
 import { startDemoGameServers } from './modules/catalog/demo-game-servers';
@@ -64,6 +65,12 @@ async function main() {
     },
     'database ready',
   );
+  for (const collision of await addressCollisions(database.db)) {
+    logger.warn(
+      collision,
+      'deposit address was handed to two deposits before ERC20 and BEP20 shared one index space; settle it by hand (decision 014)',
+    );
+  }
   const demo = config.NODE_ENV !== 'test';
   const gamePortBase = config.DEMO_GAME_PORT_BASE;
   const jwtSecret = config.JWT_SECRET ?? dataFolderSecret(config.DATA_DIR);

@@ -76,9 +76,18 @@ export function watcherFor(
   wallet: WalletService,
   fixture: ChainFixture,
   network: 'ERC20' | 'BEP20',
-  options: { missingGraceMs?: number } = {},
+  options: {
+    missingGraceMs?: number;
+    /** Another endpoint in front of the chain (a provider with limits). */
+    nodeUrl?: string;
+    maxBlockRange?: number;
+    resultCap?: number;
+  } = {},
 ) {
-  const settings = fixture.settings[network]!;
+  const settings = {
+    ...fixture.settings[network]!,
+    nodeUrl: options.nodeUrl ?? fixture.settings[network]!.nodeUrl,
+  };
   const calls: string[] = [];
   const transport = http(settings.nodeUrl, {
     retryCount: 0,
@@ -91,10 +100,11 @@ export function watcherFor(
     rpcUrl: settings.nodeUrl,
     contract: settings.contract,
     transport,
+    resultCap: options.resultCap,
   });
   const watcher = new DepositWatcher(db, pino({ level: 'silent' }), wallet, settings, client, {
     intervalMs: 1000,
-    maxBlockRange: 500,
+    maxBlockRange: options.maxBlockRange ?? 500,
     reorgWindow: 12,
     missingGraceMs: options.missingGraceMs ?? 60_000,
     startBlock: 0n,

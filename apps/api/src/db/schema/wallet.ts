@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -142,11 +143,22 @@ export const depositNetworks = pgTable('deposit_networks', {
   demo: boolean('demo').notNull().default(false),
 });
 
-/** Next unused derivation index per network: each deposit takes one and no index is reused. */
+/**
+ * Next unused derivation index per index space: each deposit takes one and no index is reused.
+ * Networks that derive from the same account key share a space (ERC20 and BEP20: `EVM`; TRC20:
+ * `TRON`), so one index, and so one address, is never handed out twice (decision 014).
+ */
 export const depositAddressCounters = pgTable('deposit_address_counters', {
-  network: text('network').primaryKey(),
+  space: text('space').primaryKey(),
   nextIndex: integer('next_index').notNull().default(0),
 });
+
+/**
+ * How a deposit address is compared across networks: EVM addresses without their checksum case,
+ * base58 (TRON) as it is.
+ */
+export const depositAddressKey = (address: AnyPgColumn | SQL) =>
+  sql`(case when ${address} like '0x%' then lower(${address}) else ${address} end)`;
 
 export const deposits = pgTable(
   'deposits',
@@ -167,11 +179,21 @@ export const deposits = pgTable(
     /** Transfers to the address are still credited until then (late payments). */
     watchUntil: timestamp('watch_until', { withTimezone: true }).notNull(),
     idempotencyKey: text('idempotency_key'),
+    /**
+     * Set by migration 0006 on a deposit that was handed an address an earlier deposit already
+     * had on another network (before ERC20 and BEP20 shared one index space). Such rows stay out of
+     * the unique address index, are counted in the health details and named in the log at start;
+     * their money is left where it is for the operator to settle.
+     */
+    addressCollision: boolean('address_collision').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('deposits_network_address_key').on(t.network, t.address),
+    uniqueIndex('deposits_address_key')
+      .on(depositAddressKey(t.address))
+      .where(sql`not ${t.addressCollision}`),
     uniqueIndex('deposits_network_index_key').on(t.network, t.derivationIndex),
     index('deposits_watch_idx').on(t.network, t.watchUntil),
   ],
@@ -218,10 +240,21 @@ export const chainTransfers = pgTable(
   ],
 );
 
-/** How far each network's watcher has scanned. */
+/**
+ * How far each network's watcher has read, and what it last met: every block up to `last_block`
+ * was read whole. The health details show these rows.
+ */
 export const chainCursors = pgTable('chain_cursors', {
   network: text('network').primaryKey(),
   lastBlock: bigint('last_block', { mode: 'bigint' }).notNull(),
+  /** The chain's head at the last pass. */
+  headBlock: bigint('head_block', { mode: 'bigint' }),
+  headSeenAt: timestamp('head_seen_at', { withTimezone: true }),
+  /** Blocks per log query that the node last answered whole; smaller than the setting after a split. */
+  blockRange: integer('block_range'),
+  /** The last read that could not be completed (the cursor stayed below it), and when. */
+  lastFault: text('last_fault'),
+  lastFaultAt: timestamp('last_fault_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 

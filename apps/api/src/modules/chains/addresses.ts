@@ -49,6 +49,17 @@ export function isTronAddress(address: string): boolean {
 export const COIN_TYPES: Record<Network, number> = { TRC20: 195, ERC20: 60, BEP20: 60 };
 
 /**
+ * The derivation index space of each network. ERC20 and BEP20 derive from the same account key
+ * (coin type 60) and make the same address from the same index, so they take their indexes from
+ * one counter: an address is never handed to two deposits, on any network (decision 014).
+ */
+export const INDEX_SPACES: Record<Network, 'EVM' | 'TRON'> = {
+  TRC20: 'TRON',
+  ERC20: 'EVM',
+  BEP20: 'EVM',
+};
+
+/**
  * The deposit address number `index` of a network: child 0/index of the operator's BIP44 account
  * extended public key (m/44'/195'/0' for Tron, m/44'/60'/0' for Ethereum and BSC). Only public
  * keys are involved.

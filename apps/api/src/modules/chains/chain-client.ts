@@ -41,6 +41,8 @@ export class RangeTooLargeError extends Error {
     readonly from: bigint,
     readonly to: bigint,
     message = 'The node refused this block range as too large',
+    /** The last block of a smaller range from `from` that the node said it would answer, if it named one. */
+    readonly suggestedTo?: bigint,
   ) {
     super(message);
     this.name = 'RangeTooLargeError';

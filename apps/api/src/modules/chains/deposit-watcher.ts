@@ -5,7 +5,13 @@ import { chainCursors, chainTransfers, deposits, walletTransactions } from '../.
 import type { JobDefinition } from '../../lib/jobs';
 import * as walletRepo from '../wallet/wallet.repository';
 import type { WalletService } from '../wallet/wallet.service';
-import { RateLimitedError, type ChainClient, type ObservedTransfer } from './chain-client';
+import {
+  IncompleteReadError,
+  RangeTooLargeError,
+  RateLimitedError,
+  type ChainClient,
+  type ObservedTransfer,
+} from './chain-client';
 import { toMicroUsdt, type NetworkSettings } from './chain-settings';
 
 export interface WatcherOptions {
@@ -70,38 +76,107 @@ export class DepositWatcher {
     return { head, scanned: scanned.range, stored: scanned.stored, credited };
   }
 
-  private async readCursor(head: bigint): Promise<bigint> {
+  private async readCursor(head: bigint) {
     const [row] = await this.db
       .select()
       .from(chainCursors)
       .where(eq(chainCursors.network, this.network));
     const window = BigInt(this.options.reorgWindow);
-    if (!row)
-      return this.options.startBlock !== undefined ? this.options.startBlock - 1n : head - window;
+    const range = Math.min(
+      row?.blockRange ?? this.options.maxBlockRange,
+      this.options.maxBlockRange,
+    );
+    if (!row) {
+      const start =
+        this.options.startBlock !== undefined ? this.options.startBlock - 1n : head - window;
+      return { cursor: start, range };
+    }
     // The chain is shorter than where we were: it was reorganised (or reset); step back.
-    return row.lastBlock > head ? head - window : row.lastBlock;
+    return { cursor: row.lastBlock > head ? head - window : row.lastBlock, range };
   }
 
-  private async scan(head: bigint) {
-    const cursor = await this.readCursor(head);
-    const window = BigInt(this.options.reorgWindow);
-    const from = cursor + 1n - window > 0n ? cursor + 1n - window : 0n;
-    const to =
-      head < cursor + BigInt(this.options.maxBlockRange)
-        ? head
-        : cursor + BigInt(this.options.maxBlockRange);
-    if (from > to) return { range: null, stored: 0 };
-    const observed = await this.client.transfersInRange(from, to);
-    const stored = await this.store(observed);
-    const next = to > cursor ? to : cursor;
+  /** Writes the cursor row: only ever to a block below which everything was read whole. */
+  private async saveCursor(
+    values: Partial<typeof chainCursors.$inferInsert> & { lastBlock: bigint },
+  ) {
     await this.db
       .insert(chainCursors)
-      .values({ network: this.network, lastBlock: next })
+      .values({ network: this.network, ...values })
       .onConflictDoUpdate({
         target: chainCursors.network,
-        set: { lastBlock: next, updatedAt: sql`now()` },
+        set: { ...values, updatedAt: sql`now()` },
       });
-    return { range: { from, to }, stored };
+  }
+
+  /**
+   * Reads the blocks past the cursor (and the reorg window below it), at most `maxBlockRange` of
+   * them, in parts the node answers whole. A part the node refuses or caps is split: to the range
+   * the node suggests, else in half, and the size that worked is kept for the next pass (grown
+   * back by doubling after a pass that needed no split). The cursor moves after each part read
+   * whole, never past a block that was not read. A part that cannot be read whole (one block still
+   * too large, or a read that proves nothing) keeps the cursor where it is and records the fault.
+   */
+  private async scan(head: bigint) {
+    const { cursor: start, range: remembered } = await this.readCursor(head);
+    const window = BigInt(this.options.reorgWindow);
+    const from = start + 1n - window > 0n ? start + 1n - window : 0n;
+    const limit = BigInt(this.options.maxBlockRange);
+    const to = head < start + limit ? head : start + limit;
+    let cursor = start;
+    let size = BigInt(Math.max(1, remembered));
+    let split = false;
+    let stored = 0;
+    let fault: string | null = null;
+    await this.saveCursor({ lastBlock: cursor, headBlock: head, headSeenAt: new Date() });
+    let next = from;
+    while (next <= to) {
+      let end = next + size - 1n < to ? next + size - 1n : to;
+      let observed: ObservedTransfer[];
+      try {
+        observed = await this.client.transfersInRange(next, end);
+      } catch (error) {
+        if (error instanceof RangeTooLargeError && end > next) {
+          const suggested = error.suggestedTo;
+          end =
+            suggested !== undefined && suggested >= next && suggested < end
+              ? suggested
+              : next + (end - next + 1n) / 2n - 1n;
+          size = end - next + 1n;
+          split = true;
+          continue;
+        }
+        if (error instanceof RangeTooLargeError || error instanceof IncompleteReadError) {
+          fault = error.message;
+          break;
+        }
+        if (!(error instanceof RateLimitedError))
+          await this.recordFault(cursor, `Blocks ${next}-${end}: ${(error as Error).message}`);
+        throw error;
+      }
+      stored += await this.store(observed);
+      if (end > cursor) cursor = end;
+      await this.saveCursor({ lastBlock: cursor, blockRange: Number(size) });
+      next = end + 1n;
+    }
+    if (fault) {
+      await this.recordFault(cursor, fault);
+      this.log.warn(
+        { network: this.network, cursor: cursor.toString(), head: head.toString() },
+        `deposit watcher cannot read on: ${fault}`,
+      );
+    } else if (!split && size < limit) {
+      const grown = size * 2n < limit ? size * 2n : limit;
+      await this.saveCursor({ lastBlock: cursor, blockRange: Number(grown) });
+    }
+    return { range: from <= to ? { from, to: cursor > to ? to : cursor } : null, stored };
+  }
+
+  private async recordFault(cursor: bigint, message: string) {
+    await this.saveCursor({
+      lastBlock: cursor,
+      lastFault: message.slice(0, 1000),
+      lastFaultAt: new Date(),
+    });
   }
 
   /** Keeps the transfers to watched deposit addresses, once each. */
@@ -288,4 +363,22 @@ export class DepositWatcher {
       .set({ status: 'FAILED', errorMessage: reason, confirmations: 0, updatedAt: sql`now()` })
       .where(and(eq(walletTransactions.id, depositId), eq(walletTransactions.status, 'PENDING')));
   }
+}
+
+/** Each network's watcher as its cursor row tells it, for the health details. */
+export async function watcherStates(db: Database) {
+  const rows = await db.select().from(chainCursors).orderBy(chainCursors.network);
+  return rows.map((row) => ({
+    network: row.network,
+    cursor: Number(row.lastBlock),
+    head: row.headBlock === null ? null : Number(row.headBlock),
+    headSeenAt: row.headSeenAt?.toISOString() ?? null,
+    behind:
+      row.headBlock === null ? null : Math.max(0, Number(row.headBlock) - Number(row.lastBlock)),
+    blockRange: row.blockRange,
+    lastFault:
+      row.lastFault && row.lastFaultAt
+        ? { message: row.lastFault, at: row.lastFaultAt.toISOString() }
+        : null,
+  }));
 }

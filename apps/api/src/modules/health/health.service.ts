@@ -1,15 +1,25 @@
 import type { Health } from '@crimsonhost/shared/health';
 import type { DatabaseHandle } from '../../db/client';
 import { migrationLevel, readJournal } from '../../db/migrate';
+import { watcherStates } from '../chains/deposit-watcher';
+import { countAddressCollisions } from '../wallet/wallet.repository';
 
 export async function readHealth(database: DatabaseHandle, version: string): Promise<Health> {
   const base = { version, uptimeSeconds: Math.round(process.uptime()) };
   try {
     const migration = await migrationLevel(database);
-    return {
+    const health: Health = {
       ...base,
       status: migration.upToDate ? 'ok' : 'degraded',
       database: { driver: database.driver, reachable: true, migration },
+    };
+    if (!migration.upToDate) return health;
+    // Watcher states are shared by every instance: a stuck watcher shows here, it does not make
+    // this instance unhealthy (a load balancer must not take it out for the chain's sake).
+    return {
+      ...health,
+      chains: await watcherStates(database.db),
+      deposits: { addressCollisions: await countAddressCollisions(database.db) },
     };
   } catch {
     const expected = readJournal().length;

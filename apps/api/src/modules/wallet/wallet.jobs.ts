@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import { maxBlockRange, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobScheduler } from '../../lib/jobs';
 import { createChainClient } from '../chains/chain-clients';
@@ -17,7 +17,10 @@ export function registerWalletJobs(
   config: Config,
 ) {
   for (const settings of Object.values(chains)) {
-    const client = createChainClient(settings);
+    const client = createChainClient(
+      settings,
+      settings.network === 'TRC20' ? undefined : config[`CHAIN_RESULT_CAP_${settings.network}`],
+    );
     // TronGrid's free quota is 100k requests a day: poll Tron at most every 30 s (20 blocks take a minute).
     const interval = settings.demo
       ? 1000
@@ -32,7 +35,7 @@ export function registerWalletJobs(
       client,
       {
         intervalMs: interval,
-        maxBlockRange: config.CHAIN_MAX_BLOCK_RANGE,
+        maxBlockRange: maxBlockRange(config, settings.network),
         reorgWindow: 12,
         missingGraceMs: 60 * 60_000,
         startBlock: settings.demo ? 0n : undefined,

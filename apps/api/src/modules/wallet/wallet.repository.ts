@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import {
   depositAddressCounters,
+  depositAddressKey,
   depositNetworks,
   depositSettings,
   deposits,
@@ -17,12 +18,12 @@ export async function readDepositSettings(db: Executor) {
   return { settings: settings!, networks };
 }
 
-/** Takes the next never-used derivation index of a network. */
-export async function takeDerivationIndex(db: Executor, network: string): Promise<number> {
+/** Takes the next never-used derivation index of an index space (`INDEX_SPACES`). */
+export async function takeDerivationIndex(db: Executor, space: string): Promise<number> {
   const [row] = await db
     .update(depositAddressCounters)
     .set({ nextIndex: sql`${depositAddressCounters.nextIndex} + 1` })
-    .where(eq(depositAddressCounters.network, network))
+    .where(eq(depositAddressCounters.space, space))
     .returning({ taken: sql<number>`${depositAddressCounters.nextIndex} - 1` });
   return Number(row!.taken);
 }
@@ -200,4 +201,48 @@ export async function expireUnpaidDeposits(db: Executor): Promise<number> {
       );
   }
   return expired.length;
+}
+
+/**
+ * Deposits that were handed an address an earlier deposit already had (marked by migration 0006),
+ * each with the deposit that holds the address. Their money was not moved: the operator settles
+ * them by hand.
+ */
+export async function addressCollisions(db: Executor) {
+  const rows = await queryRows<{
+    transaction_id: string;
+    user_id: string;
+    network: string;
+    address: string;
+    first_transaction_id: string;
+    first_user_id: string;
+    first_network: string;
+  }>(
+    db,
+    sql`select d.transaction_id, d.user_id, d.network, d.address,
+        f.transaction_id as first_transaction_id, f.user_id as first_user_id,
+        f.network as first_network
+      from ${deposits} d
+      join ${deposits} f on ${depositAddressKey(sql`f.address`)} = ${depositAddressKey(sql`d.address`)}
+        and not f.address_collision
+      where d.address_collision
+      order by d.created_at, d.transaction_id`,
+  );
+  return rows.map((row) => ({
+    transactionId: row.transaction_id,
+    userId: row.user_id,
+    network: row.network,
+    address: row.address,
+    firstTransactionId: row.first_transaction_id,
+    firstUserId: row.first_user_id,
+    firstNetwork: row.first_network,
+  }));
+}
+
+export async function countAddressCollisions(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(eq(deposits.addressCollision, true));
+  return Number(row?.n ?? 0);
 }

@@ -25,7 +25,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { chainTransfers } from '../../db/schema/wallet';
 import { AppError } from '../../lib/errors';
-import { deriveDepositAddress } from '../chains/addresses';
+import { deriveDepositAddress, INDEX_SPACES } from '../chains/addresses';
 import type { ChainSettings } from '../chains/chain-settings';
 import {
   accountBalance,
@@ -170,7 +170,7 @@ export class WalletService {
         `You already have ${MAX_UNPAID_DEPOSITS} deposit addresses waiting for payment. Pay one of them or wait until one expires.`,
       );
     }
-    const index = await repo.takeDerivationIndex(tx, input.network);
+    const index = await repo.takeDerivationIndex(tx, INDEX_SPACES[input.network]);
     const address = deriveDepositAddress(input.network, chain.xpub, index);
     const expiresAt = new Date(Date.now() + DEPOSIT_ADDRESS_TTL_MINUTES * 60_000);
     const transaction = await repo.insertWalletTransaction(tx, {
