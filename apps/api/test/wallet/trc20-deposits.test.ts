@@ -459,6 +459,12 @@ describe('TRC20 deposits through TronGrid', () => {
     expect(tron.calls['POST /wallet/gettransactioninfobyblocknum']).toBeGreaterThanOrEqual(1);
     // Nothing of the range was kept: the cursor did not move past a block nobody read.
     expect(await cursor()).toBe(before);
+    // The next passes read in smaller parts, so a limit part-way through loses less.
+    const [range] = await queryRows<{ block_range: number }>(
+      ctx.database.db,
+      sql`select block_range from chain_cursors where network = 'TRC20'`,
+    );
+    expect(range!.block_range).toBeLessThan(100);
 
     expect(await watcher.job().run(signal)).toBeUndefined();
     expect(await cursor()).toBe(String(tron.head()));
@@ -494,14 +500,43 @@ describe('TRC20 deposits through TronGrid', () => {
       expect(refused).toMatchObject({ from: BigInt(blockNumber), to: BigInt(blockNumber) });
       expect((refused as Error).message).toContain(`block ${blockNumber}`);
 
-      await expect(watcher.pass()).rejects.toBeInstanceOf(IncompleteReadError);
+      // The watcher keeps its cursor below the block and says why in the health details.
+      await watcher.pass();
       expect(await cursor()).toBe(before);
+      const [fault] = await queryRows<{ last_fault: string | null }>(
+        ctx.database.db,
+        sql`select last_fault from chain_cursors where network = 'TRC20'`,
+      );
+      expect(fault?.last_fault).toContain(`block ${blockNumber}`);
       expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
     } finally {
       tron.behave({ withheldBlocks: [] });
     }
     await watcher.pass();
     expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+    expect(await cursor()).toBe(String(tron.head()));
+  });
+
+  it('reads the blocks before one the node did not return, and stops the cursor there', async () => {
+    const { headers, deposit } = (await openDeposits(1, '14'))[0]!;
+    const watcher = tronWatcher();
+    await watcher.pass();
+    const { blockNumber } = tron.pay({ to: deposit.address, value: 14n * USDT });
+    tron.mine(1);
+    // A block with transactions in it (an empty one is provably empty from its header).
+    const busy = tron.pay({ to: randomTronAddress(), value: USDT }).blockNumber;
+    expect(busy).toBe(blockNumber + 2);
+    tron.mine(2);
+    tron.behave({ withheldBlocks: [busy] });
+    try {
+      await watcher.pass();
+      // The payment's block and the one after it were read whole; the withheld one was not.
+      expect(await cursor()).toBe(String(blockNumber + 1));
+      expect((await status(headers, deposit.transactionId)).depositStatus).not.toBe('WAITING');
+    } finally {
+      tron.behave({ withheldBlocks: [] });
+    }
+    await watcher.pass();
     expect(await cursor()).toBe(String(tron.head()));
   });
 

@@ -145,12 +145,28 @@ export class DepositWatcher {
           split = true;
           continue;
         }
+        // The blocks before the one that could not be read are read whole on their own.
+        if (error instanceof IncompleteReadError && error.from > next && error.from <= end) {
+          end = error.from - 1n;
+          size = end - next + 1n;
+          split = true;
+          continue;
+        }
         if (error instanceof RangeTooLargeError || error instanceof IncompleteReadError) {
           fault = error.message;
           break;
         }
-        if (!(error instanceof RateLimitedError))
+        if (error instanceof RateLimitedError) {
+          // A node that reads block by block (TRON) may be stopped part-way through a long part:
+          // smaller parts keep what was read before the limit hit, and catching up moves on.
+          if (end > next)
+            await this.saveCursor({
+              lastBlock: cursor,
+              blockRange: Number((end - next + 1n) / 2n || 1n),
+            });
+        } else {
           await this.recordFault(cursor, `Blocks ${next}-${end}: ${(error as Error).message}`);
+        }
         throw error;
       }
       stored += await this.store(observed);
