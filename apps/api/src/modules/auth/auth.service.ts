@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import * as repo from './auth.repository';
+import { registrationFor, type EmailVerificationService } from './email-verification.service';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from './password';
 import { assertCanSignIn, toUser, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, recoveryCode } from './tokens';
@@ -53,6 +54,7 @@ export class AuthService {
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionIssuer,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   async register(input: RegisterRequest, meta: RequestMeta) {
@@ -66,8 +68,10 @@ export class AuthService {
         'An account with this e-mail already exists. Sign in, or reset your password.',
         { fields: [{ field: 'email', message: 'An account with this e-mail already exists' }] },
       );
-    return this.db.transaction(async (tx) => {
-      if (await repo.findUserByEmail(tx, input.email)) throw taken();
+    // An address nobody has verified yet is not "taken": this registration gets its own link, and
+    // whoever verifies the address first owns it (decision 015).
+    const { mailId, ...registered } = await this.db.transaction(async (tx) => {
+      if ((await repo.findUserByEmail(tx, input.email))?.emailVerifiedAt) throw taken();
       const user = await repo
         .insertUser(tx, {
           email: input.email,
@@ -81,14 +85,20 @@ export class AuthService {
           throw isUniqueViolation(error) ? taken() : error;
         });
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
-      return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes };
+      const mailId = await this.verification.enqueue(tx, user);
+      return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes, mailId };
     });
+    void this.verification.deliver(mailId, registered.user.id);
+    return registered;
   }
 
   async login(input: LoginRequest, meta: RequestMeta): Promise<Session> {
     await hitRateLimit(this.db, LIMITS.loginIp, meta.ip);
     await hitRateLimit(this.db, LIMITS.loginAccount, input.email.toLowerCase());
-    const user = await repo.findUserByEmail(this.db, input.email);
+    const user = await registrationFor(
+      await repo.findUsersByEmail(this.db, input.email),
+      input.password,
+    );
     if (user?.lockedUntil && user.lockedUntil > new Date()) throw lockedError(user.lockedUntil);
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid) {

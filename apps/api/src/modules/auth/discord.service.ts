@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
 import { newRecoveryCodes } from './auth.service';
+import { assertEmailVerified, claimAddress } from './email-verification.service';
 import { verifyPassword } from './password';
 import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, randomToken } from './tokens';
@@ -99,7 +100,9 @@ export class DiscordService {
 
   /**
    * Finishes the sign-in. A known Discord id signs in; a new e-mail makes an account; a verified
-   * e-mail that belongs to a local account is linked only after its password is proven.
+   * e-mail that belongs to a verified local account is linked only after its password is proven.
+   * Discord's verified e-mail proves the mailbox, so it takes an address that only unverified
+   * registrations name (decision 015).
    */
   async callback(code: string, state: string, meta: RequestMeta) {
     const saved = await repo.consumeOauthState(this.db, state, 'discord');
@@ -128,7 +131,7 @@ export class DiscordService {
       );
     }
     const existing = await repo.findUserByEmail(this.db, discordUser.email);
-    if (existing) {
+    if (existing?.emailVerifiedAt) {
       if (!discordUser.verified) {
         throw new AppError(
           'EMAIL_TAKEN',
@@ -159,13 +162,22 @@ export class DiscordService {
       );
     }
     return this.db.transaction(async (tx) => {
+      await repo.lockAddress(tx, discordUser.email!);
       const user = await repo.insertUser(tx, {
         email: discordUser.email!,
         displayName: (discordUser.global_name ?? discordUser.username).slice(0, 40),
         authProvider: 'discord',
         discordId: discordUser.id,
         lastLoginAt: new Date(),
+        emailVerifiedAt: new Date(),
       });
+      if (!(await claimAddress(tx, user))) {
+        throw new AppError(
+          'EMAIL_TAKEN',
+          409,
+          'An account with this e-mail already exists. Sign in with Discord again to link it.',
+        );
+      }
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
       return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes };
     });
@@ -188,6 +200,7 @@ export class DiscordService {
       });
     }
     assertCanSignIn(user);
+    assertEmailVerified(user);
     return this.db.transaction(async (tx) => {
       if (!(await repo.consumePendingLink(tx, digest(linkToken)))) throw invalid();
       const updated = await repo.updateUser(tx, user.id, { discordId: pending.providerUserId });
