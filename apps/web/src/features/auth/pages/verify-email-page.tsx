@@ -21,8 +21,13 @@ export function VerifyEmailPage() {
     // Once per page, even when React runs effects twice: a second try would find the link used.
     if (sent.current || !token) return;
     sent.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
+    verify.mutate(token, {
+      // This tab's signed-in user learns it at once, so the notices go away without a reload.
+      onSuccess: () => {
+        if (auth.user?.email) auth.updateUser({ ...auth.user, emailVerified: true });
+      },
+    });
+  }, [token, verify, auth]);
 
   const next = auth.isAuthenticated ? (
     <ButtonLink type="primary" to={paths.wallet.href()}>
