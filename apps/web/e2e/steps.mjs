@@ -44,8 +44,9 @@ export async function confirmRecoveryCodesSaved(page) {
  * until then the account cannot deposit.
  */
 export async function verifyEmail(page, email) {
-  const mail = await waitForMail(email);
-  assert.equal(mail.subject, 'Confirm your e-mail address for CrimsonHost');
+  const mail = await waitForMail(email, {
+    subject: 'Confirm your e-mail address for CrimsonHost',
+  });
   const link = /https?:\/\/\S+\/verify-email\?token=[\w%-]+/.exec(mail.text)?.[0];
   assert.ok(link, `a verification link in: ${mail.text}`);
   await page.goto(link);
