@@ -10,12 +10,10 @@ import { describeApiError } from '../lib/error-messages';
 export function EmailVerificationNotice({
   email,
   blocked = 'Deposits and linking Discord open once you confirm it.',
-  closable = false,
 }: {
   email?: string;
   /** What waits for the verification, in one sentence. */
   blocked?: string;
-  closable?: boolean;
 }) {
   const resend = useResendVerification();
   const where = email ? ` to ${email}` : '';
@@ -28,7 +26,6 @@ export function EmailVerificationNotice({
     <Alert
       type={resend.isError ? 'error' : 'warning'}
       showIcon
-      closable={closable ? { 'aria-label': 'Hide this notice' } : false}
       title="Verify your e-mail address"
       description={description}
       action={
