@@ -23,6 +23,7 @@ import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { DiscordService } from './modules/auth/discord.service';
+import { EmailVerificationService } from './modules/auth/email-verification.service';
 import { RecoveryService } from './modules/auth/recovery.service';
 import { SessionIssuer } from './modules/auth/session.service';
 import { TokenService } from './modules/auth/tokens';
@@ -107,8 +108,9 @@ export async function buildApp({
   const tokens = new TokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const guards = createGuards(database.db, tokens);
   const sessions = new SessionIssuer(tokens, config.REFRESH_TOKEN_TTL_DAYS);
-  const auth = new AuthService(database.db, sessions);
   const mail = new MailOutbox(database.db, mailer, app.log);
+  const verification = new EmailVerificationService(database.db, mail, publicUrl(config), app.log);
+  const auth = new AuthService(database.db, sessions, verification);
   const recovery = new RecoveryService(database.db, sessions, mail, publicUrl(config), app.log);
   const discord = new DiscordService(
     database.db,
@@ -168,7 +170,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes(database, version));
       await api.register(catalogRoutes(database.db, { cacheTtlMs: config.CATALOG_CACHE_TTL_MS }));
-      await api.register(authRoutes({ auth, recovery, discord, guards, tokens }));
+      await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       api.setNotFoundHandler((request, reply) =>

@@ -480,7 +480,7 @@ describe('profile, password and recovery codes', () => {
     expect(response.json().data.user.displayName).toBe('Night Owl');
   });
 
-  it('signs in once with each recovery code and sets a new password', async () => {
+  it('signs in once with a recovery code, sets a new password and replaces every code', async () => {
     const registered = (
       await ctx.request({
         method: 'POST',
@@ -504,7 +504,9 @@ describe('profile, password and recovery codes', () => {
 
     const first = await use('my second long phrase', code.toLowerCase().replaceAll('-', ' '));
     expect(first.statusCode).toBe(200);
-    expect(first.json().data.recoveryCodesLeft).toBe(9);
+    expect(first.json().data.recoveryCodesLeft).toBe(10);
+    expect(first.json().data.recoveryCodes).toHaveLength(10);
+    expect(first.json().data.recoveryCodes).not.toContain(code);
     expect((await refresh(registered.tokens.refresh_token)).statusCode).toBe(401);
     const again = await use('my third long phrase');
     expect(again.statusCode).toBe(401);

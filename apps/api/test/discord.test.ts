@@ -139,6 +139,41 @@ describe('sign-in with Discord', () => {
     expect(callback.json().error.details).toBeUndefined();
   });
 
+  it('does not link an unverified registration: a verified Discord e-mail takes its address', async () => {
+    const squatter = await createUser(ctx.database.db, {
+      email: 'squatted@example.com',
+      emailVerified: false,
+    });
+    const squatterIn = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: squatter.email, password: squatter.password },
+    });
+    const { callback } = await signInWithDiscord(account({ email: 'squatted@example.com' }));
+    expect(callback.statusCode).toBe(200);
+    const { data } = callback.json();
+    expect(data.user).toMatchObject({
+      email: 'squatted@example.com',
+      authProvider: 'discord',
+      emailVerified: true,
+    });
+    expect(data.user.id).not.toBe(squatter.id);
+    expect(data.recoveryCodes).toHaveLength(10);
+
+    const refreshed = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: squatterIn.json().data.tokens.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const again = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: squatter.email, password: squatter.password },
+    });
+    expect(again.json().error.code).toBe('LOGIN_FAILED');
+  });
+
   it('refuses a state it did not issue, or one used before', async () => {
     const forged = await ctx.request({
       method: 'POST',

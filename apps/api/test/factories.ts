@@ -16,6 +16,8 @@ export interface UserOverrides {
   statusReason?: string | null;
   discordId?: string | null;
   authProvider?: 'local' | 'discord';
+  /** Verified unless false: most tests are about an account whose owner proved the mailbox. */
+  emailVerified?: boolean;
 }
 
 /** A user as the registration would make it, with overrides. */
@@ -31,6 +33,7 @@ export function buildUser(overrides: UserOverrides = {}) {
     statusReason: overrides.statusReason ?? null,
     discordId: overrides.discordId ?? null,
     authProvider: overrides.authProvider ?? 'local',
+    emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
   };
 }
 

@@ -39,10 +39,13 @@ export async function startMailServer(mailDir) {
   };
 }
 
-/** The first mail to `to` in the folder, waiting for it up to `timeoutMs`. */
+/**
+ * The first mail to `to` in the folder (with `subject`, when given: an account gets a verification
+ * mail before any other), waiting for it up to `timeoutMs`.
+ */
 export async function waitForMail(
   to,
-  { mailDir = process.env.E2E_MAIL_DIR, timeoutMs = 15_000 } = {},
+  { subject, mailDir = process.env.E2E_MAIL_DIR, timeoutMs = 15_000 } = {},
 ) {
   if (!mailDir)
     throw new Error('E2E_MAIL_DIR is not set: run the end-to-end tests with e2e/run.mjs');
@@ -50,7 +53,8 @@ export async function waitForMail(
   for (;;) {
     for (const name of readdirSync(mailDir).sort()) {
       const mail = JSON.parse(readFileSync(path.join(mailDir, name), 'utf8'));
-      if (mail.to.some((address) => address.toLowerCase().includes(to.toLowerCase()))) return mail;
+      const toThem = mail.to.some((address) => address.toLowerCase().includes(to.toLowerCase()));
+      if (toThem && (subject === undefined || mail.subject === subject)) return mail;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));

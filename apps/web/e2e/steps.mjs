@@ -12,6 +12,7 @@ import {
   hasHorizontalOverflow,
   saveScreenshot,
 } from './browser.mjs';
+import { waitForMail } from './mail-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -38,11 +39,26 @@ export async function confirmRecoveryCodesSaved(page) {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-/** A new account made on the sign-up page, signed in on the home page. */
+/**
+ * Opens the link of the verification mail that the sign-up sent to `email`, as its owner would:
+ * until then the account cannot deposit.
+ */
+export async function verifyEmail(page, email) {
+  const mail = await waitForMail(email, {
+    subject: 'Confirm your e-mail address for CrimsonHost',
+  });
+  const link = /https?:\/\/\S+\/verify-email\?token=[\w%-]+/.exec(mail.text)?.[0];
+  assert.ok(link, `a verification link in: ${mail.text}`);
+  await page.goto(link);
+  await page.getByText('Your e-mail address is verified').waitFor();
+}
+
+/** A new account made on the sign-up page, its address verified from the mail, signed in. */
 export async function signUp(page, account) {
   await page.goto('/register');
   await createAccount(page, account);
   await confirmRecoveryCodesSaved(page);
+  await verifyEmail(page, account.email);
 }
 
 /** Pays a deposit address on the e2e server's own demo chain, as the README tells a newcomer. */

@@ -6,6 +6,7 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const RECOVERY_CODE_COUNT = 10;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 
 export const passwordPolicyText = `Use at least ${PASSWORD_MIN_LENGTH} characters. Common passwords such as 'password123' are refused.`;
 
@@ -35,6 +36,8 @@ export const userSchema = z.object({
   authProvider: authProviderSchema,
   hasPassword: z.boolean(),
   discordLinked: z.boolean(),
+  /** The owner proved the mailbox; until then no deposits and no Discord link. */
+  emailVerified: z.boolean(),
   status: userStatusSchema,
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
@@ -87,6 +90,19 @@ export const resetPasswordRequestSchema = z.object({
   password: newPasswordSchema,
 });
 
+/** A password reset proves the mailbox and replaces the recovery codes: the new ten, shown once. */
+export const resetPasswordResponseSchema = z.object({
+  ok: z.literal(true),
+  recoveryCodes: z.array(z.string()),
+});
+
+export const verifyEmailRequestSchema = z.object({
+  token: z
+    .string({ message: 'The verification link is incomplete' })
+    .min(10, 'The verification link is incomplete')
+    .max(200),
+});
+
 export const recoveryCodeSchema = z
   .string({ message: 'Recovery code is required' })
   .trim()
@@ -98,6 +114,12 @@ export const recoveryLoginRequestSchema = z.object({
   email: emailSchema,
   code: recoveryCodeSchema,
   password: newPasswordSchema,
+});
+
+/** A recovery-code sign-in replaces every code: the new ten come with the session, shown once. */
+export const recoveryLoginResponseSchema = sessionSchema.extend({
+  recoveryCodes: z.array(z.string()),
+  recoveryCodesLeft: z.number().int(),
 });
 
 export const changePasswordRequestSchema = z.object({

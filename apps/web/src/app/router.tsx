@@ -43,6 +43,11 @@ const ForgotPasswordPage = lazy(() =>
     default: module.ForgotPasswordPage,
   })),
 );
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/pages/verify-email-page').then((module) => ({
+    default: module.VerifyEmailPage,
+  })),
+);
 const AccountRecoveryPage = lazy(() =>
   import('../features/auth/pages/account-recovery-page').then((module) => ({
     default: module.AccountRecoveryPage,
@@ -119,6 +124,7 @@ export const routes: RouteObject[] = [
           { path: paths.recovery.path, element: <RecoveryPage /> },
           { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
           { path: paths.accountRecovery.path, element: <AccountRecoveryPage /> },
+          { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
           { path: paths.authCallback.path, element: <AuthCallbackPage /> },
           { path: paths.discordCallback.path, element: <DiscordCallbackPage /> },
           { path: paths.authHealth.path, element: <AuthHealthPage /> },

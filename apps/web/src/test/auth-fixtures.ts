@@ -19,6 +19,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     authProvider: 'local',
     hasPassword: true,
     discordLinked: false,
+    emailVerified: true,
     status: 'active',
     createdAt: '2026-01-15T10:00:00.000Z',
     lastLoginAt: null,

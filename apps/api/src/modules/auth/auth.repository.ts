@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  emailVerifications,
   oauthStates,
   passwordResets,
   pendingLinks,
@@ -12,12 +13,26 @@ import {
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
+/**
+ * The account an address belongs to: its verified owner, or else the newest of the registrations
+ * still waiting for verification (decision 015).
+ */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
+  const [row] = await findUsersByEmail(db, email);
+  return row;
+}
+
+/**
+ * Every account that may sign in with this address: only the verified owner once there is one,
+ * otherwise each registration still waiting for verification, newest first.
+ */
+export async function findUsersByEmail(db: Executor, email: string): Promise<UserRow[]> {
+  const rows = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  return row;
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt));
+  return rows[0]?.emailVerifiedAt ? [rows[0]] : rows;
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -160,6 +175,15 @@ export async function consumeRecoveryCode(db: Executor, userId: string, codeHash
   return Boolean(row);
 }
 
+/** The account an unused recovery code belongs to, if any. */
+export async function findRecoveryCodeOwner(db: Executor, codeHash: string) {
+  const [row] = await db
+    .select({ userId: recoveryCodes.userId })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)));
+  return row?.userId;
+}
+
 export async function countUnusedRecoveryCodes(db: Executor, userId: string) {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -230,9 +254,105 @@ export async function findPendingLink(db: Executor, tokenHash: string) {
 /** Drops what can no longer be used: expired states, links, resets and old refresh tokens. */
 export async function deleteExpiredAuthRows(db: Executor) {
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
+  await db
+    .delete(emailVerifications)
+    .where(lt(emailVerifications.expiresAt, sql`now() - interval '1 day'`));
   await db.delete(pendingLinks).where(lt(pendingLinks.expiresAt, sql`now()`));
   await db
     .delete(passwordResets)
     .where(lt(passwordResets.expiresAt, sql`now() - interval '1 day'`));
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, sql`now() - interval '1 day'`));
+}
+
+export async function insertEmailVerification(
+  db: Executor,
+  values: typeof emailVerifications.$inferInsert,
+) {
+  await db.insert(emailVerifications).values(values);
+}
+
+/**
+ * The account a reset or verification link names, without using it: the caller locks the
+ * account's address (`lockAddress`) before it takes the link.
+ */
+export async function findLinkUser(
+  db: Executor,
+  kind: 'password-reset' | 'email-verification',
+  tokenHash: string,
+) {
+  const table = kind === 'password-reset' ? passwordResets : emailVerifications;
+  const [row] = await db
+    .select({ user: users })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(eq(table.tokenHash, tokenHash));
+  return row?.user;
+}
+
+/** Takes an unused, unexpired verification link; answers its user id, or nothing. */
+export async function consumeEmailVerification(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .update(emailVerifications)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, tokenHash),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailVerifications.userId });
+  return row?.userId;
+}
+
+/**
+ * Serialises the claims on one address until the transaction ends, so two owners proving the same
+ * mailbox at once take turns instead of releasing each other.
+ */
+export async function lockAddress(db: Executor, email: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`email:${email.toLowerCase()}`}))`);
+}
+
+export async function markEmailVerified(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** The other registrations of an address that are still waiting for verification. */
+export async function findUnverifiedRivals(db: Executor, email: string, ownerId: string) {
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        isNull(users.emailVerifiedAt),
+        ne(users.id, ownerId),
+      ),
+    );
+}
+
+/**
+ * Takes an address away from an unverified account whose address someone else proved: the
+ * address becomes an `.invalid` one nobody can receive mail at, the password goes, and every
+ * session, recovery code and pending link of the account ends (decision 015).
+ */
+export async function releaseAddress(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({
+      email: `released-${userId}@released.invalid`,
+      passwordHash: null,
+      failedLogins: 0,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  await revokeAllForUser(db, userId);
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await db.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+  await db.delete(pendingLinks).where(eq(pendingLinks.userId, userId));
 }

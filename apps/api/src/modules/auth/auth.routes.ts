@@ -11,14 +11,17 @@ import {
   profileSchema,
   recoveryCodesResponseSchema,
   recoveryLoginRequestSchema,
+  recoveryLoginResponseSchema,
   refreshRequestSchema,
   regenerateRecoveryCodesRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
   resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
   sessionSchema,
   updateProfileRequestSchema,
   userSchema,
+  verifyEmailRequestSchema,
 } from '@crimsonhost/shared/auth';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import { readCookie, serializeCookie } from '../../lib/cookies';
@@ -26,6 +29,7 @@ import { issueCsrfToken } from '../../lib/csrf';
 import { principalOf, unauthorized, type Guards } from './auth.guard';
 import type { AuthService } from './auth.service';
 import { STATE_TTL_SECONDS, type DiscordService } from './discord.service';
+import type { EmailVerificationService } from './email-verification.service';
 import type { RecoveryService } from './recovery.service';
 import type { RequestMeta } from './session.service';
 import type { TokenService } from './tokens';
@@ -34,6 +38,7 @@ export interface AuthRouteDeps {
   auth: AuthService;
   recovery: RecoveryService;
   discord: DiscordService;
+  verification: EmailVerificationService;
   guards: Guards;
   tokens: TokenService;
 }
@@ -51,7 +56,14 @@ const accepted = z.object({ data: z.object({ accepted: z.literal(true) }) });
 const done = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 export const authRoutes =
-  ({ auth, recovery, discord, guards, tokens }: AuthRouteDeps): FastifyPluginAsyncZod =>
+  ({
+    auth,
+    recovery,
+    discord,
+    verification,
+    guards,
+    tokens,
+  }: AuthRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/auth/csrf',
@@ -246,14 +258,48 @@ export const authRoutes =
       {
         schema: {
           tags,
-          summary: 'Set a new password from a reset link',
+          summary: 'Set a new password from a reset link; verifies the address, replaces the codes',
           body: resetPasswordRequestSchema,
+          response: { 200: dataEnvelope(resetPasswordResponseSchema) },
+        },
+      },
+      async (request) => ({
+        data: {
+          ok: true as const,
+          recoveryCodes: await recovery.resetPassword(request.body.token, request.body.password),
+        },
+      }),
+    );
+
+    app.post(
+      '/auth/verify-email',
+      {
+        schema: {
+          tags,
+          summary: 'Confirm the e-mail address with the mailed link',
+          body: verifyEmailRequestSchema,
           response: { 200: done },
         },
       },
       async (request) => {
-        await recovery.resetPassword(request.body.token, request.body.password);
+        await verification.verify(request.body.token);
         return { data: { ok: true as const } };
+      },
+    );
+
+    app.post(
+      '/auth/verify-email/resend',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'Mail a new verification link (a few an hour)',
+          response: { 202: accepted },
+        },
+      },
+      async (request, reply) => {
+        await verification.resend(principalOf(request).user.id);
+        return reply.code(202).send({ data: { accepted: true as const } });
       },
     );
 
@@ -262,11 +308,9 @@ export const authRoutes =
       {
         schema: {
           tags,
-          summary: 'Sign in with a recovery code and set a new password',
+          summary: 'Sign in with a recovery code, set a new password and get ten new codes',
           body: recoveryLoginRequestSchema,
-          response: {
-            200: dataEnvelope(sessionSchema.extend({ recoveryCodesLeft: z.number().int() })),
-          },
+          response: { 200: dataEnvelope(recoveryLoginResponseSchema) },
         },
       },
       async (request) => ({

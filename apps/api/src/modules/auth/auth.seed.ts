@@ -39,8 +39,17 @@ export async function seedDemoAccounts(
     if (existing?.passwordHash) continue;
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
-    if (existing) await repo.updateUser(db, existing.id, { passwordHash, role: account.role });
-    else await repo.insertUser(db, { ...account, passwordHash, authProvider: 'local' });
+    // Demo addresses receive no mail; they count as verified so the demo can deposit at once.
+    const emailVerifiedAt = new Date();
+    if (existing)
+      await repo.updateUser(db, existing.id, { passwordHash, role: account.role, emailVerifiedAt });
+    else
+      await repo.insertUser(db, {
+        ...account,
+        passwordHash,
+        authProvider: 'local',
+        emailVerifiedAt,
+      });
     created.push({ ...account, password });
   }
   return created;

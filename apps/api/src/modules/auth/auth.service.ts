@@ -17,6 +17,7 @@ import {
 } from '../../lib/failure-throttle';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import * as repo from './auth.repository';
+import { registrationFor, type EmailVerificationService } from './email-verification.service';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from './password';
 import { assertCanSignIn, toUser, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, recoveryCode } from './tokens';
@@ -92,6 +93,7 @@ export class AuthService {
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionIssuer,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   async register(input: RegisterRequest, meta: RequestMeta) {
@@ -105,8 +107,10 @@ export class AuthService {
         'An account with this e-mail already exists. Sign in, or reset your password.',
         { fields: [{ field: 'email', message: 'An account with this e-mail already exists' }] },
       );
-    return this.db.transaction(async (tx) => {
-      if (await repo.findUserByEmail(tx, input.email)) throw taken();
+    // An address nobody has verified yet is not "taken": this registration gets its own link, and
+    // whoever verifies the address first owns it (decision 015).
+    const { mailId, ...registered } = await this.db.transaction(async (tx) => {
+      if ((await repo.findUserByEmail(tx, input.email))?.emailVerifiedAt) throw taken();
       const user = await repo
         .insertUser(tx, {
           email: input.email,
@@ -120,8 +124,11 @@ export class AuthService {
           throw isUniqueViolation(error) ? taken() : error;
         });
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
-      return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes };
+      const mailId = await this.verification.enqueue(tx, user);
+      return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes, mailId };
     });
+    void this.verification.deliver(mailId, registered.user.id);
+    return registered;
   }
 
   async login(input: LoginRequest, meta: RequestMeta): Promise<Session> {
@@ -132,7 +139,11 @@ export class AuthService {
       [FAILURES.loginEmail, email],
     ];
     await countAttempt(this.db, subjects);
-    const user = await repo.findUserByEmail(this.db, input.email);
+    // While nobody has proven the address, several registrations may name it (decision 015).
+    const user = await registrationFor(
+      await repo.findUsersByEmail(this.db, input.email),
+      input.password,
+    );
     // An unknown e-mail costs the same argon2 work (against a fixed hash) as a known one.
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !valid) throw loginFailed();

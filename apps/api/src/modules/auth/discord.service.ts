@@ -5,6 +5,7 @@ import { displayNameSchema } from '@crimsonhost/shared/auth';
 import { stripUnsafeText } from '@crimsonhost/shared/text';
 import * as repo from './auth.repository';
 import { checkAccountPassword, newRecoveryCodes } from './auth.service';
+import { assertEmailVerified, claimAddress } from './email-verification.service';
 import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, randomToken } from './tokens';
 
@@ -114,7 +115,9 @@ export class DiscordService {
 
   /**
    * Finishes the sign-in. A known Discord id signs in; a new e-mail makes an account; a verified
-   * e-mail that belongs to a local account is linked only after its password is proven.
+   * e-mail that belongs to a verified local account is linked only after its password is proven.
+   * Discord's verified e-mail proves the mailbox, so it takes an address that only unverified
+   * registrations name (decision 015).
    */
   async callback(code: string, state: string, browserKey: string | undefined, meta: RequestMeta) {
     // Someone else's callback link opened in this browser would sign it in to their account
@@ -154,7 +157,7 @@ export class DiscordService {
       );
     }
     const existing = await repo.findUserByEmail(this.db, discordUser.email);
-    if (existing) {
+    if (existing?.emailVerifiedAt) {
       if (!discordUser.verified) {
         throw new AppError(
           'EMAIL_TAKEN',
@@ -185,13 +188,22 @@ export class DiscordService {
       );
     }
     return this.db.transaction(async (tx) => {
+      await repo.lockAddress(tx, discordUser.email!);
       const user = await repo.insertUser(tx, {
         email: discordUser.email!,
         displayName: discordDisplayName(discordUser),
         authProvider: 'discord',
         discordId: discordUser.id,
         lastLoginAt: new Date(),
+        emailVerifiedAt: new Date(),
       });
+      if (!(await claimAddress(tx, user))) {
+        throw new AppError(
+          'EMAIL_TAKEN',
+          409,
+          'An account with this e-mail already exists. Sign in with Discord again to link it.',
+        );
+      }
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
       return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes };
     });
@@ -214,6 +226,7 @@ export class DiscordService {
       });
     }
     assertCanSignIn(user);
+    assertEmailVerified(user);
     return this.db.transaction(async (tx) => {
       if (!(await repo.consumePendingLink(tx, digest(linkToken)))) throw invalid();
       const updated = await repo.updateUser(tx, user.id, { discordId: pending.providerUserId });

@@ -5,7 +5,8 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailOutbox } from '../../lib/mail-outbox';
 import { hitRateLimit } from '../../lib/rate-limit';
 import * as repo from './auth.repository';
-import { LIMITS } from './auth.service';
+import { LIMITS, newRecoveryCodes } from './auth.service';
+import { claimAddress } from './email-verification.service';
 import { assertPasswordPolicy, hashPassword } from './password';
 import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, normaliseRecoveryCode, randomToken } from './tokens';
@@ -77,15 +78,22 @@ export class RecoveryService {
     return { delivery };
   }
 
-  /** Uses a reset link once: sets the password and ends every session of the account. */
-  async resetPassword(token: string, password: string) {
+  /**
+   * Uses a reset link once: sets the password, ends every session of the account and replaces its
+   * recovery codes (answered, to be shown once). The link proves the mailbox, so the address is
+   * verified and taken from any other registration waiting for it.
+   */
+  async resetPassword(token: string, password: string): Promise<string[]> {
     const invalid = () =>
       new AppError(
         'RESET_LINK_INVALID',
         400,
         'This reset link has expired or was already used. Ask for a new one.',
       );
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
+      // The address first, then the link: claims on one address take turns without deadlocks.
+      const owner = await repo.findLinkUser(tx, 'password-reset', digest(token));
+      if (owner) await repo.lockAddress(tx, owner.email);
       const userId = await repo.consumePasswordReset(tx, digest(token));
       if (!userId) throw invalid();
       const user = await repo.findUserById(tx, userId);
@@ -96,11 +104,16 @@ export class RecoveryService {
         failedLogins: 0,
         lockedUntil: null,
       });
+      if (!(await claimAddress(tx, user))) throw invalid();
       await repo.revokeAllForUser(tx, userId);
+      return newRecoveryCodes(tx, userId);
     });
   }
 
-  /** Signs in with a one-time recovery code and sets a new password; other sessions end. */
+  /**
+   * Signs in with a one-time recovery code and sets a new password; every other session ends and
+   * the ten codes are replaced (the new ones answered, to be shown once).
+   */
   async recoveryLogin(email: string, code: string, password: string, meta: RequestMeta) {
     await hitRateLimit(this.db, LIMITS.recoveryIp, meta.ip);
     await hitRateLimit(this.db, LIMITS.recoveryAccount, email.toLowerCase());
@@ -113,18 +126,23 @@ export class RecoveryService {
     // Hash first, whether or not the account exists, so the answer's timing does not tell.
     assertPasswordPolicy(password, 'password', email);
     const passwordHash = await hashPassword(password);
-    const user = await repo.findUserByEmail(this.db, email);
+    const codeHash = digest(normaliseRecoveryCode(code));
+    const codeOwner = await repo.findRecoveryCodeOwner(this.db, codeHash);
+    const user = (await repo.findUsersByEmail(this.db, email)).find((u) => u.id === codeOwner);
     if (!user) throw failed();
     const outcome = await this.db.transaction(async (tx) => {
-      if (!(await repo.consumeRecoveryCode(tx, user.id, digest(normaliseRecoveryCode(code)))))
-        return null;
+      if (!(await repo.consumeRecoveryCode(tx, user.id, codeHash))) return null;
       assertCanSignIn(user);
       await repo.updateUser(tx, user.id, { passwordHash, failedLogins: 0, lockedUntil: null });
       await repo.revokeAllForUser(tx, user.id);
       await repo.recordLogin(tx, user.id);
-      return this.sessions.session(tx, { ...user, passwordHash }, meta);
+      const recoveryCodes = await newRecoveryCodes(tx, user.id);
+      return {
+        ...(await this.sessions.session(tx, { ...user, passwordHash }, meta)),
+        recoveryCodes,
+      };
     });
     if (!outcome) throw failed();
-    return { ...outcome, recoveryCodesLeft: await repo.countUnusedRecoveryCodes(this.db, user.id) };
+    return { ...outcome, recoveryCodesLeft: outcome.recoveryCodes.length };
   }
 }

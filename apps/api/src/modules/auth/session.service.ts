@@ -21,6 +21,7 @@ export function toUser(row: UserRow): User {
     authProvider: row.authProvider as User['authProvider'],
     hasPassword: row.passwordHash !== null,
     discordLinked: row.discordId !== null,
+    emailVerified: row.emailVerifiedAt !== null,
     status: row.status as User['status'],
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,

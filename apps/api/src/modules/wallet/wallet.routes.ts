@@ -17,6 +17,7 @@ import { idempotencyKeyOf, runIdempotent } from '../../lib/idempotency';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import type { Database } from '../../db/client';
 import { principalOf, type Guards } from '../auth/auth.guard';
+import { assertEmailVerified } from '../auth/email-verification.service';
 import type { WalletService } from './wallet.service';
 
 const tags = ['wallet'];
@@ -118,7 +119,9 @@ export const walletRoutes =
         },
       },
       async (request, reply) => {
-        const userId = principalOf(request).user.id;
+        const { user } = principalOf(request);
+        assertEmailVerified(user);
+        const userId = user.id;
         const key = idempotencyKeyOf(request);
         await hitRateLimit(db, DEPOSIT_REQUESTS, userId);
         const answer = await runIdempotent<{ data: DepositAddress }>(

@@ -159,6 +159,41 @@ describe('deposit dialog, step 0: the amount', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('explains a refusal for an unverified address and offers a new verification link', async () => {
+    serveDeposits({
+      answers: () =>
+        HttpResponse.json(
+          errorBody(
+            'EMAIL_NOT_VERIFIED',
+            'Please verify your e-mail address first: open the link we mailed you, or ask for a new one.',
+          ),
+          { status: 403 },
+        ),
+    });
+    let resent = 0;
+    server.use(
+      http.post('/api/auth/verify-email/resend', () => {
+        resent += 1;
+        return HttpResponse.json({ data: { accepted: true } }, { status: 202 });
+      }),
+    );
+    const view = renderDialog();
+    const dialog = await openDialog(view);
+    await generate(view);
+
+    expect(
+      await within(dialog).findByText('Verify your e-mail address', undefined, FIND),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Deposits open once you confirm your e-mail address/),
+    ).toBeInTheDocument();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Send a new link' }));
+    expect(
+      await within(dialog).findByText(/We sent a new link/, undefined, FIND),
+    ).toBeInTheDocument();
+    expect(resent).toBe(1);
+  });
+
   it('requires an amount and applies the minimum and the maximum with the spec messages', async () => {
     const { requests } = serveDeposits({
       config: buildDepositConfig({ maxAmount: '1000.000000' }),

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { Alert, Button, Form, Modal, Result, Skeleton, Steps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,8 @@ import { toApiError } from '../../lib/api-client';
 import { plainUsdt } from '../../lib/wallet/usdt-format';
 import { WALLET_QUERY_KEY } from '../../lib/wallet/wallet-query-keys';
 import { applyFieldErrors } from '../app-form';
+import { EmailVerificationNotice } from '../email-verification-notice';
+import { AuthContext } from '../../app/auth/auth-context';
 import { useToast } from '../use-toast';
 import { useCreateDeposit, type OpenedDeposit } from './api/create-deposit';
 import { useDepositConfig } from './api/get-deposit-config';
@@ -87,6 +89,11 @@ function DepositFlow({
   // cannot open a second address); a changed request or a new deposit gets a new one.
   const attempt = useRef<{ key: string; request: string } | null>(null);
   const createDeposit = useCreateDeposit();
+  // Read without useAuth: the dialog is also shown on its own, outside the signed-in app.
+  const signedInUser = useContext(AuthContext)?.user;
+  // The server has the last word: a tab that has not seen the verification yet is told so here.
+  const [refusedUnverified, setRefusedUnverified] = useState(false);
+  const unverified = refusedUnverified || signedInUser?.emailVerified === false;
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
@@ -111,6 +118,10 @@ function DepositFlow({
       setStage({ step: 1, opened, deadline: deadlineOf(opened) });
     } catch (raw) {
       const error = toApiError(raw);
+      if (error.code === 'EMAIL_NOT_VERIFIED') {
+        setRefusedUnverified(true);
+        return;
+      }
       applyFieldErrors(form, error);
       toast('error', generationFailureMessage(error));
     }
@@ -129,23 +140,27 @@ function DepositFlow({
   let body;
   switch (stage.step) {
     case 0:
-      body =
-        config.networks.length === 0 ? (
-          <Alert
-            type="warning"
-            showIcon
-            title="Deposits are not available right now"
-            description="No network can take deposits at the moment. Please try again later."
-          />
-        ) : (
-          <AmountStep
-            config={config}
-            form={form}
-            initialValues={values}
-            submitting={createDeposit.isPending}
-            onSubmit={(request) => void generate(request)}
-          />
-        );
+      body = unverified ? (
+        <EmailVerificationNotice
+          email={signedInUser?.email}
+          blocked="Deposits open once you confirm your e-mail address."
+        />
+      ) : config.networks.length === 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="Deposits are not available right now"
+          description="No network can take deposits at the moment. Please try again later."
+        />
+      ) : (
+        <AmountStep
+          config={config}
+          form={form}
+          initialValues={values}
+          submitting={createDeposit.isPending}
+          onSubmit={(request) => void generate(request)}
+        />
+      );
       break;
     case 1:
       body = (

@@ -11,7 +11,7 @@ export interface RecoveryLoginInput {
 /** POST /api/auth/recovery: signs in with a one-time code and sets a new password. */
 export async function recoveryLogin(
   input: RecoveryLoginInput,
-): Promise<SignedIn & { recoveryCodesLeft: number | null }> {
+): Promise<SignedIn & { recoveryCodesLeft: number | null; recoveryCodes: string[] }> {
   const response = await apiClient.post<unknown>('/auth/recovery', input, {
     timeout: LOGIN_TIMEOUT_MS,
   });
@@ -20,8 +20,13 @@ export async function recoveryLogin(
     response.status,
     new ApiError(response.status, 'UNEXPECTED_RESPONSE', 'The sign-in answer could not be read.'),
   );
-  const left = answerData(response.data).recoveryCodesLeft;
-  return { ...signedIn, recoveryCodesLeft: typeof left === 'number' ? left : null };
+  const { recoveryCodesLeft: left, recoveryCodes: codes } = answerData(response.data);
+  return {
+    ...signedIn,
+    recoveryCodesLeft: typeof left === 'number' ? left : null,
+    // The sign-in replaced every code: the new ones, shown once.
+    recoveryCodes: Array.isArray(codes) ? codes.map(String) : [],
+  };
 }
 
 export function useRecoveryLogin() {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button, Form, Result, Typography } from 'antd';
 import { emailSchema, recoveryCodeSchema } from '@crimsonhost/shared/auth';
 import { paths } from '../../../app/paths';
@@ -8,6 +9,7 @@ import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { AppForm, applyFieldErrors, zodRule } from '../../../components/app-form';
 import { ButtonLink } from '../../../components/button-link';
 import { NewPasswordFields } from '../../../components/new-password-fields';
+import { RecoveryCodesPanel } from '../../../components/recovery-codes-panel';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useRecoveryLogin, type RecoveryLoginInput } from '../api/recovery-login';
 import { AuthCard } from '../components/auth-card';
@@ -27,6 +29,24 @@ export function AccountRecoveryPage() {
   const [form] = Form.useForm<RecoveryValues>();
   const recovery = useRecoveryLogin();
   const [error, setError] = useState<ApiError | null>(null);
+  const navigate = useNavigate();
+
+  if (recovery.isSuccess && recovery.data.recoveryCodes.length > 0) {
+    return (
+      <AuthCard
+        title="You are back in"
+        subtitle="Signed in with your new password. The code you used and every other old code no longer work, and every other device was signed out: save these ten new codes."
+        width={480}
+      >
+        <RecoveryCodesPanel
+          codes={recovery.data.recoveryCodes}
+          email={recovery.data.user.email}
+          doneLabel="Go to your profile"
+          onDone={() => void navigate(paths.profile.href())}
+        />
+      </AuthCard>
+    );
+  }
 
   if (recovery.isSuccess) {
     const left = recovery.data.recoveryCodesLeft;

@@ -20,6 +20,38 @@ function signedInAs(user = buildUser(), recoveryCodesLeft = 2) {
 }
 
 describe('profile page', { timeout: 60_000 }, () => {
+  it('asks an unverified account to confirm its address and mails a new link', async () => {
+    signedInAs(buildUser({ emailVerified: false }));
+    let resent = 0;
+    server.use(
+      http.post('/api/auth/verify-email/resend', () => {
+        resent += 1;
+        return HttpResponse.json({ data: { accepted: true } }, { status: 202 });
+      }),
+    );
+    const view = renderRoute('/profile');
+    await screen.findByText('Verify your e-mail address', undefined, FIND);
+    expect(
+      screen.getByText(/Deposits and linking Discord open once you confirm it/),
+    ).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(
+      await screen.findByText(
+        'We sent a new link to renter@example.com. It works for 24 hours.',
+        undefined,
+        FIND,
+      ),
+    ).toBeInTheDocument();
+    expect(resent).toBe(1);
+  });
+
+  it('shows no verification notice once the address is verified', async () => {
+    signedInAs(buildUser());
+    renderRoute('/profile');
+    await screen.findByRole('heading', { name: 'Password' }, FIND);
+    expect(screen.queryByText('Verify your e-mail address')).not.toBeInTheDocument();
+  });
+
   it('lets a Discord-only account set its first password without a current one', async () => {
     signedInAs(buildUser({ authProvider: 'discord', hasPassword: false, discordLinked: true }));
     let sent: unknown;

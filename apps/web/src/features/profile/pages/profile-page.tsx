@@ -1,6 +1,7 @@
 import { Button, Flex, Result, Skeleton, Typography } from 'antd';
 import { useAuth } from '../../../app/auth/auth-context';
 import { useProfile } from '../../../app/auth/api/get-profile';
+import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { SectionCard } from '../../../components/section-card';
 import { toApiError } from '../../../lib/api-client';
@@ -39,6 +40,7 @@ export function ProfilePage() {
           <Skeleton active />
         ) : (
           <>
+            {!user.emailVerified && <EmailVerificationNotice email={user.email} />}
             <SectionCard title="Account">
               <AccountSummary user={user} />
             </SectionCard>
