@@ -15,7 +15,7 @@ import { addressCollisions } from '../src/modules/wallet/wallet.repository';
 import { serverUrl, withAdminClient } from './database';
 import { createUser } from './factories';
 
-const LEVEL = '0005_mail_outbox';
+const LEVEL = '0006_email_verification';
 const folders: string[] = [];
 let handle: DatabaseHandle | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -88,7 +88,7 @@ async function seedDeposit(
   return row!.id;
 }
 
-describe('migration 0006: one index space for ERC20 and BEP20', () => {
+describe('migration 0007: one index space for ERC20 and BEP20', () => {
   it('reports addresses already handed to two users, moves no money, and counts on past them', async () => {
     handle = await emptyDatabase();
     await migrateTo(handle, migrationsUpTo(LEVEL));

@@ -180,7 +180,7 @@ export const deposits = pgTable(
     watchUntil: timestamp('watch_until', { withTimezone: true }).notNull(),
     idempotencyKey: text('idempotency_key'),
     /**
-     * Set by migration 0006 on a deposit that was handed an address an earlier deposit already
+     * Set by migration 0007 on a deposit that was handed an address an earlier deposit already
      * had on another network (before ERC20 and BEP20 shared one index space). Such rows stay out of
      * the unique address index, are counted in the health details and named in the log at start;
      * their money is left where it is for the operator to settle.

@@ -290,7 +290,7 @@ export const authRoutes =
     app.post(
       '/auth/verify-email/resend',
       {
-        preHandler: guards.authenticate,
+        onRequest: guards.authenticate,
         schema: {
           tags,
           summary: 'Mail a new verification link (a few an hour)',

@@ -204,7 +204,7 @@ export async function expireUnpaidDeposits(db: Executor): Promise<number> {
 }
 
 /**
- * Deposits that were handed an address an earlier deposit already had (marked by migration 0006),
+ * Deposits that were handed an address an earlier deposit already had (marked by migration 0007),
  * each with the deposit that holds the address. Their money was not moved: the operator settles
  * them by hand.
  */
