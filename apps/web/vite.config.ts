@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRIMARY_COLOR } from '@crimsonhost/shared/constants';
+import { precompressAssets } from './build/precompress';
 
 const API_DEV_TARGET = 'http://127.0.0.1:3000';
 
@@ -41,7 +42,12 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompressAssets(),
   ],
+  build: {
+    // The byte-budget test and `npm run bench:web` walk the chunks each page loads from it.
+    manifest: true,
+  },
   server: {
     proxy: {
       '/api': { target: API_DEV_TARGET, changeOrigin: true },

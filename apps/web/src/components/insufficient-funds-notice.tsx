@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex } from 'antd';
 import { WalletOutlined } from '@ant-design/icons';
 import { useDepositConfig } from './deposit-dialog/api/get-deposit-config';
-import { DepositDialog } from './deposit-dialog/deposit-dialog';
+import { LazyDepositDialog } from './deposit-dialog/lazy-deposit-dialog';
 import { depositSuggestion, formatAmount } from '../lib/rentals/rental-money';
 
 export interface InsufficientFundsNoticeProps {
@@ -41,7 +41,7 @@ export function InsufficientFundsNotice({ shortfall, purpose }: InsufficientFund
           </Flex>
         }
       />
-      <DepositDialog
+      <LazyDepositDialog
         open={depositing}
         onClose={() => setDepositing(false)}
         defaultAmount={String(depositSuggestion(shortfall, config.data))}

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { DepositDetail, TransactionDetail } from '@crimsonhost/shared/wallet';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
-import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
+import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { TimelineStatusBadge } from '../../../components/transaction-timeline';
@@ -249,7 +249,7 @@ export function TransactionStatusPage() {
             >
               <TransactionDetails transaction={transaction.data} />
             </Card>
-            <DepositDialog
+            <LazyDepositDialog
               open={depositing}
               onClose={() => setDepositing(false)}
               defaultAmount={

@@ -3,7 +3,7 @@ import { Button, Flex, Pagination, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
-import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
+import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { SectionCard } from '../../../components/section-card';
@@ -100,7 +100,7 @@ export function WalletPage() {
           </Flex>
         </SectionCard>
       </Flex>
-      <DepositDialog open={depositing} onClose={() => setDepositing(false)} />
+      <LazyDepositDialog open={depositing} onClose={() => setDepositing(false)} />
     </>
   );
 }

@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './app';
+
+const SCRIPT = '/assets/app-abc123.js';
+const STYLES = '/assets/app-def456.css';
+
+/** A build as `npm run build` leaves it: each hashed text asset beside its `.br` and `.gz`. */
+function builtWebApp(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const script = Array.from(
+    { length: 400 },
+    (_, i) => `export function step${i}(value) { return value * ${i} + ${i % 7}; }`,
+  ).join('\n');
+  const styles = Array.from({ length: 200 }, (_, i) => `.row-${i} { margin: ${i}px; }`).join('\n');
+  for (const [url, text] of [
+    [SCRIPT, script],
+    [STYLES, styles],
+  ] as const) {
+    const file = path.join(dir, url);
+    writeFileSync(file, text);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+  }
+  writeFileSync(path.join(dir, 'assets', 'logo-aaa111.png'), Buffer.alloc(4096, 7));
+  const filler = '<meta name="x-filler" content="a storefront shell long enough to compress" />';
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head>${filler.repeat(30)}<script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {})');
+  return dir;
+}
+
+let ctx: TestContext;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = builtWebApp();
+  ctx = await createTestApp({ WEB_DIST_DIR: distDir });
+});
+afterAll(() => ctx.close());
+
+function onDisk(url: string): Buffer {
+  return readFileSync(path.join(distDir, url));
+}
+
+describe('hashed assets', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br', '.br'],
+    ['br', 'br', '.br'],
+    ['gzip, deflate', 'gzip', '.gz'],
+    ['br;q=0, gzip', 'gzip', '.gz'],
+  ])(
+    'answers Accept-Encoding "%s" with the file precompressed as %s',
+    async (accept, encoding, suffix) => {
+      for (const [url, type] of [
+        [SCRIPT, /^application\/javascript; charset=utf-8$/],
+        [STYLES, /^text\/css; charset=utf-8$/],
+      ] as const) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': accept },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers['content-type']).toMatch(type);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        // The very bytes the build wrote, not a second compression on the fly.
+        expect(response.rawPayload.equals(onDisk(url + suffix))).toBe(true);
+        const decoded =
+          encoding === 'br'
+            ? brotliDecompressSync(response.rawPayload)
+            : gunzipSync(response.rawPayload);
+        expect(decoded.equals(onDisk(url))).toBe(true);
+      }
+    },
+  );
+
+  it.each([undefined, 'identity'])(
+    'sends the original bytes when the browser accepts no compression (%s)',
+    async (accept) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: SCRIPT,
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(response.headers['cache-control']).toContain('immutable');
+      expect(response.rawPayload.equals(onDisk(SCRIPT))).toBe(true);
+    },
+  );
+
+  it('leaves images as they are', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/logo-aaa111.png',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.equals(onDisk('/assets/logo-aaa111.png'))).toBe(true);
+  });
+});
+
+describe('answers compressed on the fly', () => {
+  it('compresses the shell, keeping its fresh CSRF token and no-store', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/servers',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(response.rawPayload).toString('utf8');
+    expect(html).toMatch(/<meta name="csrf-token" content="[\w.-]+" \/><\/head>/);
+    expect(response.rawPayload.length).toBeLessThan(html.length / 4);
+  });
+
+  it('compresses a large JSON answer with gzip for a browser without brotli', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString('utf8')).openapi).toMatch(/^3\./);
+  });
+
+  it('answers the same JSON uncompressed to a client that asks for nothing', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json().openapi).toMatch(/^3\./);
+  });
+});

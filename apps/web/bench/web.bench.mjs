@@ -1,0 +1,210 @@
+// `npm run bench:web`: what a first visit to the storefront's landing pages costs a phone.
+// Builds when the sources changed, starts the real server on a free port with a fresh data folder
+// and the demo catalog, then for /, /servers and /servers/{id}:
+//  - the JavaScript and CSS the page loads, from the build manifest (the figure the byte-budget
+//    test holds) and as recorded by Chromium's network on a cold visit at 375 px;
+//  - Lighthouse mobile (default simulated throttling), three runs each in a fresh Chromium
+//    profile, printing the median performance score, LCP, CLS and TBT.
+// Options: --runs N (Lighthouse runs per page, default 3), --skip-lighthouse.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { isBuildCurrent, markBuilt, root } from '../../../scripts/build-state.mjs';
+import {
+  FIRST_VISIT_JS_BUDGET_BYTES,
+  FIRST_VISIT_PAGES,
+  firstVisitBytes,
+  kilobytes,
+  readManifest,
+} from './first-visit.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const runs = Number(options.runs);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer /api/health within 60 s');
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The scripts and styles Chromium downloads on a cold visit, by encoded (on the wire) size. */
+async function recordNetwork(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const responses = [];
+  page.on('response', (response) => responses.push(response));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const totals = { js: 0, css: 0, scripts: 0, all: 0 };
+  for (const response of responses) {
+    const type = response.request().resourceType();
+    const { responseBodySize } = await response.request().sizes();
+    totals.all += responseBodySize;
+    if (type === 'script') {
+      totals.js += responseBodySize;
+      totals.scripts += 1;
+    } else if (type === 'stylesheet') totals.css += responseBodySize;
+  }
+  await context.close();
+  return totals;
+}
+
+async function lighthouseRun(url) {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+    };
+  } finally {
+    chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+if (!isBuildCurrent()) {
+  console.log('Building the storefront...');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  markBuilt();
+}
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-bench-web-'));
+const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    // The demo catalog, without the chains and game servers it does not need here.
+    DEMO_DATA: 'true',
+    DEMO_CHAIN: 'false',
+    DEMO_GAME_SERVERS: 'false',
+    DEMO_PANEL_PORT: String(await freePort()),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+try {
+  await waitForHealth(baseUrl, server);
+  const servers = await (await fetch(`${baseUrl}/api/servers`)).json();
+  if (!servers.data?.length) throw new Error(`No server to visit: ${JSON.stringify(servers)}`);
+  const serverId = servers.data[0].id;
+  const manifest = readManifest();
+  const pages = FIRST_VISIT_PAGES.map((entry) => ({
+    ...entry,
+    url: `${baseUrl}${entry.page.replace('{id}', serverId)}`,
+    bytes: firstVisitBytes(manifest, entry.module),
+  }));
+
+  console.log(`\nFirst-visit JavaScript (budget ${kilobytes(FIRST_VISIT_JS_BUDGET_BYTES)} brotli)`);
+  console.log('page            chunks      raw     gzip   brotli   network JS  network all');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+  });
+  for (const page of pages) {
+    const network = await recordNetwork(browser, page.url);
+    const { js } = page.bytes;
+    console.log(
+      `${page.page.padEnd(14)} ${String(page.bytes.scripts.length).padStart(6)} ` +
+        `${kilobytes(js.raw).padStart(9)} ${kilobytes(js.gzip).padStart(8)} ` +
+        `${kilobytes(js.brotli).padStart(8)} ${kilobytes(network.js).padStart(12)} ` +
+        `${kilobytes(network.all).padStart(12)}  ${js.brotli <= FIRST_VISIT_JS_BUDGET_BYTES ? 'within' : 'OVER'}`,
+    );
+  }
+  await browser.close();
+
+  if (!options['skip-lighthouse']) {
+    console.log(`\nLighthouse mobile, simulated throttling, median of ${runs}`);
+    console.log('page            perf      LCP      CLS      TBT   (each run: perf)');
+    for (const page of pages) {
+      const results = [];
+      for (let run = 0; run < runs; run += 1) results.push(await lighthouseRun(page.url));
+      console.log(
+        `${page.page.padEnd(14)} ${String(median(results.map((r) => r.performance))).padStart(5)} ` +
+          `${(median(results.map((r) => r.lcp)) / 1000).toFixed(2).padStart(7)} s ` +
+          `${median(results.map((r) => r.cls))
+            .toFixed(3)
+            .padStart(7)} ` +
+          `${Math.round(median(results.map((r) => r.tbt)))
+            .toString()
+            .padStart(6)} ms  (${results.map((r) => r.performance).join(', ')})`,
+      );
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
