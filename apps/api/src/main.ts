@@ -47,7 +47,12 @@ async function main() {
   let database: DatabaseHandle;
   try {
     database = config.DATABASE_URL
-      ? await openDatabase({ driver: 'postgres', url: config.DATABASE_URL })
+      ? await openDatabase({
+          driver: 'postgres',
+          url: config.DATABASE_URL,
+          onConnectionError: (error) =>
+            logger.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
+        })
       : await openDatabase({ driver: 'pglite', dataDir: pgliteDataDir(config) });
   } catch (error) {
     const where = config.DATABASE_URL
