@@ -14,6 +14,7 @@ import {
 import { outboxMailer, smtpMailer } from './lib/mailer';
 import { dataFolderSecret } from './lib/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { DataFolderInUseError } from './db/data-folder-lock';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { JobScheduler } from './lib/jobs';
@@ -55,6 +56,10 @@ async function main() {
         })
       : await openDatabase({ driver: 'pglite', dataDir: pgliteDataDir(config) });
   } catch (error) {
+    if (error instanceof DataFolderInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
     const where = config.DATABASE_URL
       ? 'DATABASE_URL'
       : `the data folder ${path.resolve(config.DATA_DIR)}`;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -64,5 +64,43 @@ describe('the server process', () => {
     await after.close();
     expect(rows[0]!.marker).toBe(1);
     expect(rows[0]!.migrations).toBe(readJournal().length);
+  }, 120_000);
+
+  it('gives the PGlite data folder one owner: a second start is refused, a dead owner is taken over', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-data-'));
+    dataDirs.push(dataDir);
+    const env = { DATA_DIR: dataDir, WEB_DIST_DIR: dataDir, DEMO_DATA: 'false' };
+    const firstPort = await freePort();
+    const first = startServer({ ...env, PORT: String(firstPort) });
+    await waitForHealth(firstPort, first.child);
+    const lockFile = path.join(dataDir, 'pglite.lock');
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: first.child.pid });
+
+    const secondPort = await freePort();
+    const second = startServer({ ...env, PORT: String(secondPort) });
+    const outcome = await Promise.race([
+      second.exited,
+      waitForHealth(secondPort, second.child).then(() => 'serving'),
+    ]);
+    if (outcome === 'serving') second.child.kill('SIGKILL');
+    expect(outcome).toBe(1);
+    const lines = second.output().stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `The data folder ${dataDir} is in use by process ${first.child.pid}; stop it, or set DATA_DIR to another folder`,
+    ]);
+    // The owner kept serving.
+    expect((await fetch(`http://127.0.0.1:${firstPort}/api/health`)).status).toBe(200);
+
+    // Killed outright, the owner leaves its lock behind; the next start takes it over.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(existsSync(lockFile)).toBe(true);
+    const third = startServer({ ...env, PORT: String(secondPort) });
+    await waitForHealth(secondPort, third.child);
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: third.child.pid });
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    // A clean stop releases it.
+    expect(existsSync(lockFile)).toBe(false);
   }, 120_000);
 });

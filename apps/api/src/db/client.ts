@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -50,12 +51,31 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await db.execute(sql`select 1`);
     return { db, driver: 'postgres', close: () => pool.end() };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  // pg_trgm backs the catalog's text search; PostgreSQL servers ship it as a contrib extension.
-  const client = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, driver: 'pglite', close: () => client.close() };
+  let lock: DataFolderLock | null = null;
+  if (target.dataDir) {
+    mkdirSync(target.dataDir, { recursive: true });
+    lock = lockDataFolder(target.dataDir);
+  }
+  try {
+    // pg_trgm backs the catalog's text search; PostgreSQL servers ship it as a contrib extension.
+    const client = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 /**
