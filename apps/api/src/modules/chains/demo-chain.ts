@@ -4,7 +4,7 @@ import { createPublicClient, getContractAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainSettings } from './chain-settings';
-import { ANVIL_FUNDER_KEY, startLocalChain, type LocalChain } from './local-chain';
+import { ANVIL_FUNDER_KEY, portAnswers, startLocalChain, type LocalChain } from './local-chain';
 import { DEMO_TRON_USDT_HEX, startLocalTron, type LocalTron } from './local-tron';
 
 /**
@@ -23,6 +23,16 @@ export const DEMO_TOKENS = {
   ERC20: getContractAddress({ from: funder, nonce: 0n }),
   BEP20: getContractAddress({ from: funder, nonce: 1n }),
 };
+
+/** What answers JSON-RPC on the URL, in a few words for the start-up error. */
+async function identifyChain(url: string): Promise<string> {
+  try {
+    const client = createPublicClient({ transport: http(url, { retryCount: 0, timeout: 2000 }) });
+    return `chain id ${await client.getChainId()}`;
+  } catch {
+    return 'no JSON-RPC answer';
+  }
+}
 
 export interface DemoChain {
   chain: LocalChain;
@@ -43,6 +53,12 @@ export async function startDemoChain(
   options: { port: number; tronPort: number; dataDir: string },
 ): Promise<DemoChain> {
   const statePath = path.resolve(options.dataDir, 'demo-chain.json');
+  if (await portAnswers(options.port)) {
+    const found = await identifyChain(`http://127.0.0.1:${options.port}`);
+    throw new Error(
+      `Port ${options.port} (DEMO_CHAIN_PORT) is taken by something that is not the demo chain (${found}); stop it or set DEMO_CHAIN_PORT to a free port`,
+    );
+  }
   const chain = await startLocalChain({ port: options.port, blockTimeSeconds: 1, statePath });
   const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) });
   const deployed = Boolean(
