@@ -11,6 +11,7 @@ import {
   pgliteDataDir,
   type Config,
 } from './config';
+import { describeError } from './lib/describe-error';
 import { outboxMailer, smtpMailer } from './lib/mailer';
 import { dataFolderSecret } from './lib/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -63,7 +64,7 @@ async function main() {
     const where = config.DATABASE_URL
       ? 'DATABASE_URL'
       : `the data folder ${path.resolve(config.DATA_DIR)}`;
-    logger.fatal(`Cannot open the database at ${where}: ${(error as Error).message}`);
+    logger.fatal(`Cannot open the database at ${where}: ${describeError(error)}`);
     process.exit(1);
   }
   await runMigrations(database);
@@ -154,8 +155,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`Start-up failed: ${describeError(error)}\n`);
   process.exit(1);
 });

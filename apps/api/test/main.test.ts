@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -103,4 +103,26 @@ describe('the server process', () => {
     // A clean stop releases it.
     expect(existsSync(lockFile)).toBe(false);
   }, 120_000);
+
+  it('names the file system error when the data folder cannot be used, never "undefined"', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-data-'));
+    dataDirs.push(dataDir);
+    // A file where PGlite needs a folder: its file system reports the error by number only.
+    mkdirSync(path.join(dataDir, 'pglite'));
+    writeFileSync(path.join(dataDir, 'pglite', 'base'), 'not a folder');
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: dataDir,
+      DEMO_DATA: 'false',
+    });
+    expect(await server.exited).toBe(1);
+    const { stdout, stderr } = server.output();
+    expect(stdout + stderr).toContain(
+      `Cannot open the database at the data folder ${dataDir}: ENOTDIR (not a directory)`,
+    );
+    expect(stdout + stderr).not.toContain('undefined');
+    // The lock of the run that failed is not left behind.
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  }, 60_000);
 });
