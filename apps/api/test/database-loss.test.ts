@@ -127,7 +127,7 @@ describe.skipIf(!url)('a dropped PostgreSQL connection (needs TEST_DATABASE_URL)
       await terminate();
       await sleep(10);
     }
-    await admin.end();
+    const stormEnded = await admin.query<{ now: Date }>('select now()');
     await sleep(300);
     running = false;
     await Promise.all(traffic);
@@ -155,6 +155,16 @@ describe.skipIf(!url)('a dropped PostgreSQL connection (needs TEST_DATABASE_URL)
     const tokens = ((await login.json()) as { data: { tokens: Record<string, string> } }).data
       .tokens;
     expect((await post('/auth/refresh', { refresh_token: tokens.refresh_token })).status).toBe(200);
+    // The background jobs carry on too: each run after the storm takes its lease anew.
+    for (;;) {
+      const { rows } = await admin.query<{ runs: number }>(
+        'select count(*)::int as runs from job_leases where last_started_at > $1',
+        [stormEnded.rows[0]!.now],
+      );
+      if (rows[0]!.runs > 0) break;
+      await sleep(200);
+    }
+    await admin.end();
     expect(server.child.exitCode).toBeNull();
   }, 90_000);
 });
