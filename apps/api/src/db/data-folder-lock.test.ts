@@ -7,7 +7,7 @@ import { DataFolderInUseError, lockDataFolder } from './data-folder-lock';
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', '']).pid!;
+  return spawnSync(process.execPath, ['-e', '']).pid;
 }
 
 describe('the data folder lock', () => {

@@ -15,8 +15,12 @@ describe('describeError', () => {
   });
 
   it("names PGlite's message-less file system errors by their POSIX names", () => {
-    const errnoError = (errno: number) =>
-      Object.assign(Object.create(null), { name: 'ErrnoError', errno });
+    // The shape of PGlite's FS.ErrnoError: a plain class, not an Error, with only these two fields.
+    class ErrnoError {
+      readonly name = 'ErrnoError';
+      constructor(readonly errno: number) {}
+    }
+    const errnoError = (errno: number) => new ErrnoError(errno);
     expect(describeError(errnoError(51))).toBe('ENOSPC (no space left on device)');
     expect(describeError(errnoError(69))).toBe('EROFS (read-only file system)');
     expect(describeError(errnoError(999))).toBe('ErrnoError 999');
