@@ -80,4 +80,22 @@ describe('the demo chain as a child process', () => {
       server.close();
     }
   }, 60_000);
+
+  it('stops with one line when its port answers another demo chain, rather than share it', async () => {
+    const port = await freePort();
+    const first = await startDemoChain(log, {
+      port,
+      tronPort: await freePort(),
+      dataDir: dataDir(),
+    });
+    try {
+      await expect(
+        startDemoChain(log, { port, tronPort: await freePort(), dataDir: dataDir() }),
+      ).rejects.toThrow(
+        `Port ${port} (DEMO_CHAIN_PORT) is taken by a demo chain this server did not start; stop that process or set DEMO_CHAIN_PORT to a free port`,
+      );
+    } finally {
+      await first.stop();
+    }
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ export const DEMO_XPUBS = {
   TRON: 'xpub6CCd6xRaRNYQJ9yrjm8WrCbkawvA1W621T26y9JjXGMyq7n4ocuMRoSCMhuwN6hHGkBQxMoQJkSkz7AwoXVzCs4bziNpALtHQBSNQTcVv8w',
 };
 
+const DEMO_CHAIN_ID = 31337;
 const funder = privateKeyToAccount(ANVIL_FUNDER_KEY).address;
 /** The demo tokens are the funder's first two deployments, so their addresses never change. */
 export const DEMO_TOKENS = {
@@ -24,11 +25,18 @@ export const DEMO_TOKENS = {
   BEP20: getContractAddress({ from: funder, nonce: 1n }),
 };
 
-/** What answers JSON-RPC on the URL, in a few words for the start-up error. */
+/**
+ * What answers JSON-RPC on the URL: 'demo' for a chain with the demo's id and tokens (another
+ * server's, or one left running), otherwise a few words for the start-up error.
+ */
 async function identifyChain(url: string): Promise<string> {
   try {
     const client = createPublicClient({ transport: http(url, { retryCount: 0, timeout: 2000 }) });
-    return `chain id ${await client.getChainId()}`;
+    const chainId = await client.getChainId();
+    if (chainId === DEMO_CHAIN_ID && (await client.getCode({ address: DEMO_TOKENS.BEP20 }))) {
+      return 'demo';
+    }
+    return `chain id ${chainId}`;
   } catch {
     return 'no JSON-RPC answer';
   }
@@ -56,7 +64,9 @@ export async function startDemoChain(
   if (await portAnswers(options.port)) {
     const found = await identifyChain(`http://127.0.0.1:${options.port}`);
     throw new Error(
-      `Port ${options.port} (DEMO_CHAIN_PORT) is taken by something that is not the demo chain (${found}); stop it or set DEMO_CHAIN_PORT to a free port`,
+      found === 'demo'
+        ? `Port ${options.port} (DEMO_CHAIN_PORT) is taken by a demo chain this server did not start; stop that process or set DEMO_CHAIN_PORT to a free port`
+        : `Port ${options.port} (DEMO_CHAIN_PORT) is taken by something that is not the demo chain (${found}); stop it or set DEMO_CHAIN_PORT to a free port`,
     );
   }
   const chain = await startLocalChain({ port: options.port, blockTimeSeconds: 1, statePath });
