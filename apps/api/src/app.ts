@@ -16,6 +16,7 @@ import { publicUrl, trustProxyOption, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
 import { registerErrorHandler, routerError, sendError } from './lib/error-handler';
+import { applyConnectionCap, httpLimitOptions } from './lib/process-limits';
 import { MailOutbox } from './lib/mail-outbox';
 import type { Mailer } from './lib/mailer';
 import { apiRoot, defaultWebDistDir } from './lib/package-paths';
@@ -99,7 +100,9 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: routerError,
+    ...httpLimitOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  applyConnectionCap(app.server, config);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

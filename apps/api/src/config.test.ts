@@ -65,4 +65,15 @@ describe('loadConfig', () => {
       /^((?!secret).)*$/,
     );
   });
+
+  it('gives one instance HTTP limits, and refuses a header timeout longer than the request timeout', () => {
+    const config = loadConfig({});
+    expect(config.HTTP_HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(config.HTTP_REQUEST_TIMEOUT_MS);
+    expect(config.HTTP_MAX_CONNECTIONS).toBe(2000);
+    expect(() =>
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' }),
+    ).toThrow(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  });
 });

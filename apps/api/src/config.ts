@@ -181,6 +181,18 @@ export const configSchema = z.object({
   GAME_STATUS_MISSES: wholeNumber(1, 100).default(3),
   /** Game servers one instance queries at the same time. */
   GAME_STATUS_CONCURRENCY: wholeNumber(1, 500).default(20),
+  /** How long a client may take to send its request headers. */
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber(100, 120_000).default(10_000),
+  /** How long a client may take to send its whole request, headers and body. */
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber(100, 600_000).default(30_000),
+  /** How long a keep-alive connection may wait for its next request. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(100, 600_000).default(5_000),
+  /** How long a socket may stay silent (nothing sent either way) before it is closed. */
+  HTTP_IDLE_TIMEOUT_MS: wholeNumber(100, 600_000).default(60_000),
+  /** Requests one keep-alive connection may carry before the server asks the client to reconnect. */
+  HTTP_MAX_REQUESTS_PER_SOCKET: wholeNumber(1, 1_000_000).default(1000),
+  /** Open connections this instance accepts at once; further ones are closed on arrival. */
+  HTTP_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(2000),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -195,6 +207,9 @@ function crossCheck(config: Config): string | null {
     (config.TRC20_XPUB === config.ERC20_XPUB || config.TRC20_XPUB === config.BEP20_XPUB)
   ) {
     return "TRC20_XPUB must be the TRON account key (m/44'/195'/0'), not the one of ERC20 or BEP20";
+  }
+  if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+    return 'HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS';
   }
   if (Boolean(config.DISCORD_CLIENT_ID) !== Boolean(config.DISCORD_CLIENT_SECRET)) {
     return 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together';

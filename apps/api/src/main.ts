@@ -11,9 +11,11 @@ import {
   pgliteDataDir,
   type Config,
 } from './config';
+import { describeError } from './lib/describe-error';
 import { outboxMailer, smtpMailer } from './lib/mailer';
 import { dataFolderSecret } from './lib/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { DataFolderInUseError } from './db/data-folder-lock';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { JobScheduler } from './lib/jobs';
@@ -48,13 +50,22 @@ async function main() {
   let database: DatabaseHandle;
   try {
     database = config.DATABASE_URL
-      ? await openDatabase({ driver: 'postgres', url: config.DATABASE_URL })
+      ? await openDatabase({
+          driver: 'postgres',
+          url: config.DATABASE_URL,
+          onConnectionError: (error) =>
+            logger.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
+        })
       : await openDatabase({ driver: 'pglite', dataDir: pgliteDataDir(config) });
   } catch (error) {
+    if (error instanceof DataFolderInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
     const where = config.DATABASE_URL
       ? 'DATABASE_URL'
       : `the data folder ${path.resolve(config.DATA_DIR)}`;
-    logger.fatal(`Cannot open the database at ${where}: ${(error as Error).message}`);
+    logger.fatal(`Cannot open the database at ${where}: ${describeError(error)}`);
     process.exit(1);
   }
   await runMigrations(database);
@@ -151,8 +162,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`Start-up failed: ${describeError(error)}\n`);
   process.exit(1);
 });

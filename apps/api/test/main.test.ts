@@ -1,57 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../src/db/client';
 import { readJournal } from '../src/db/migrate';
-import { apiRoot } from '../src/lib/package-paths';
-
-/** Starts the real server process (`src/main.ts` through tsx) with its own environment. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiRoot,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return (await response.json()) as { data: { database: { driver: string } } };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+import { freePort, startServer, waitForHealth } from './server-process';
 
 const dataDirs: string[] = [];
 afterAll(() => {
@@ -111,4 +65,64 @@ describe('the server process', () => {
     expect(rows[0]!.marker).toBe(1);
     expect(rows[0]!.migrations).toBe(readJournal().length);
   }, 120_000);
+
+  it('gives the PGlite data folder one owner: a second start is refused, a dead owner is taken over', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-data-'));
+    dataDirs.push(dataDir);
+    const env = { DATA_DIR: dataDir, WEB_DIST_DIR: dataDir, DEMO_DATA: 'false' };
+    const firstPort = await freePort();
+    const first = startServer({ ...env, PORT: String(firstPort) });
+    await waitForHealth(firstPort, first.child);
+    const lockFile = path.join(dataDir, 'pglite.lock');
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: first.child.pid });
+
+    const secondPort = await freePort();
+    const second = startServer({ ...env, PORT: String(secondPort) });
+    const outcome = await Promise.race([
+      second.exited,
+      waitForHealth(secondPort, second.child).then(() => 'serving'),
+    ]);
+    if (outcome === 'serving') second.child.kill('SIGKILL');
+    expect(outcome).toBe(1);
+    const lines = second.output().stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `The data folder ${dataDir} is in use by process ${first.child.pid}; stop it, or set DATA_DIR to another folder`,
+    ]);
+    // The owner kept serving.
+    expect((await fetch(`http://127.0.0.1:${firstPort}/api/health`)).status).toBe(200);
+
+    // Killed outright, the owner leaves its lock behind; the next start takes it over.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(existsSync(lockFile)).toBe(true);
+    const third = startServer({ ...env, PORT: String(secondPort) });
+    await waitForHealth(secondPort, third.child);
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: third.child.pid });
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    // A clean stop releases it.
+    expect(existsSync(lockFile)).toBe(false);
+  }, 120_000);
+
+  it('names the file system error when the data folder cannot be used, never "undefined"', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-data-'));
+    dataDirs.push(dataDir);
+    // A file where PGlite needs a folder: its file system reports the error by number only.
+    mkdirSync(path.join(dataDir, 'pglite'));
+    writeFileSync(path.join(dataDir, 'pglite', 'base'), 'not a folder');
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: dataDir,
+      DEMO_DATA: 'false',
+    });
+    expect(await server.exited).toBe(1);
+    const { stdout, stderr } = server.output();
+    expect(stdout + stderr).toContain(
+      `Cannot open the database at the data folder ${dataDir}: ENOTDIR (not a directory)`,
+    );
+    expect(stdout + stderr).not.toContain('undefined');
+    // The lock of the run that failed is not left behind.
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  }, 60_000);
 });

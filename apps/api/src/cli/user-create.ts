@@ -9,6 +9,7 @@ import { runMigrations } from '../db/migrate';
 import * as repo from '../modules/auth/auth.repository';
 import { generatePassword } from '../modules/auth/auth.seed';
 import { assertPasswordPolicy, hashPassword } from '../modules/auth/password';
+import { describeError } from '../lib/describe-error';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -76,4 +77,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => fail(`Could not create the user: ${(error as Error).message}`));
+main().catch((error: unknown) => fail(`Could not create the user: ${describeError(error)}`));

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -21,7 +22,14 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  { driver: 'postgres'; url: string; poolSize?: number } | { driver: 'pglite'; dataDir?: string };
+  | {
+      driver: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told of each connection PostgreSQL ended (default: ignored); the pool replaces it. */
+      onConnectionError?: (error: Error) => void;
+    }
+  | { driver: 'pglite'; dataDir?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'postgres') {
@@ -30,18 +38,72 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
     });
-    // An idle client that loses its server must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    // A connection PostgreSQL ends (pg_terminate_backend, a fail-over, a restart) makes its client
+    // emit 'error'; unheard, that event ends the process. The pool listens only while a client is
+    // idle, so every client gets its own listener for the time it is checked out, transactions
+    // included. The query that was running fails on its own and the request answers 503; the
+    // broken client is dropped from the pool when it is released.
+    const onConnectionError = target.onConnectionError ?? (() => undefined);
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    returnLostClients(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await db.execute(sql`select 1`);
     return { db, driver: 'postgres', close: () => pool.end() };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  // pg_trgm backs the catalog's text search; PostgreSQL servers ship it as a contrib extension.
-  const client = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, driver: 'pglite', close: () => client.close() };
+  let lock: DataFolderLock | null = null;
+  if (target.dataDir) {
+    mkdirSync(target.dataDir, { recursive: true });
+    lock = lockDataFolder(target.dataDir);
+  }
+  try {
+    // pg_trgm backs the catalog's text search; PostgreSQL servers ship it as a contrib extension.
+    const client = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/**
+ * A transaction checks a client out with `pool.connect()` and releases it in a `finally` that
+ * starts only after `begin` succeeded: a connection lost during `begin` would keep its pool slot
+ * for good, and after `max` such losses every request waits for a slot that never frees. So a
+ * checked-out client whose connection is lost goes back to the pool at once, marked broken (the
+ * pool then closes it and opens a new one), and the later release by its user does nothing.
+ */
+function returnLostClients(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool);
+  const connectGuarded = async () => {
+    const client = await connect();
+    const release = client.release.bind(client);
+    let released = false;
+    const onLost = (error: Error) => client.release(error);
+    client.release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('error', onLost);
+      release(error);
+    };
+    client.on('error', onLost);
+    return client;
+  };
+  // The callback form is the pool's own `query`, which always releases with the error it got.
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
+    callback ? connect(callback) : connectGuarded()) as typeof pool.connect;
 }
 
 /** Runs raw SQL and answers its rows, the same on PGlite and on node-postgres. */

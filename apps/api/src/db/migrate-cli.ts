@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig, pgliteDataDir } from '../config';
 import { openDatabase } from './client';
 import { migrationLevel, runMigrations } from './migrate';
+import { describeError } from '../lib/describe-error';
 
 async function main() {
   const config = loadConfig();
@@ -21,7 +22,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof ConfigError ? error.message : `Migration failed: ${(error as Error).message}`}\n`,
+    `${error instanceof ConfigError ? error.message : `Migration failed: ${describeError(error)}`}\n`,
   );
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope, FieldIssue } from '@crimsonhost/shared/errors';
-import { isUniqueViolation, isUnstorableText } from './db-errors';
+import { isConnectionLost, isUniqueViolation, isUnstorableText } from './db-errors';
 import { AppError, describeFields } from './errors';
 
 /** Fastify's own 4xx errors, each under a code of the envelope and a message a person can read. */
@@ -92,8 +92,8 @@ export function routerError(error: FastifyError, _request: FastifyRequest, reply
 
 /**
  * The one error handler: validation answers 400 with the fields named, an AppError its own status,
- * a client error of the framework its status with a plain message, and everything else a logged,
- * masked 500.
+ * a client error of the framework its status with a plain message, a lost database connection a
+ * 503 to retry, and everything else a logged, masked 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   // Text with a NUL character can be neither stored nor compared by PostgreSQL: refuse it up front.
@@ -122,6 +122,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       if (status === 429) return sendError(reply, 429, 'RATE_LIMITED', error.message);
       return sendError(reply, status, STATUS_CODES[status] ?? 'BAD_REQUEST', error.message);
+    }
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: error }, 'database connection lost during the request');
+      void reply.header('retry-after', '1');
+      return sendError(
+        reply,
+        503,
+        'SERVICE_UNAVAILABLE',
+        'The service lost its database connection for a moment. Please try again.',
+      );
     }
     if (isUniqueViolation(error)) {
       return sendError(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client';
+import { describeError } from './describe-error';
 
 export interface JobDefinition {
   /** Unique name; the row in job_leases that instances compete for. */
@@ -89,7 +90,7 @@ export class JobScheduler {
       if (outcome?.retryAfterMs !== undefined)
         nextInMs = Math.max(job.intervalMs, outcome.retryAfterMs);
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      failure = describeError(error);
       this.log.error({ err: error, job: job.name }, 'background job failed');
     }
     await releaseLease(this.db, job.name, this.holder, nextInMs, failure);

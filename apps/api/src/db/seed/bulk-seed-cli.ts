@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, pgliteDataDir } from '../../config';
 import { openDatabase } from '../client';
 import { runMigrations } from '../migrate';
 import { seedBulkListings } from './bulk-seed';
+import { describeError } from '../../lib/describe-error';
 
 async function main() {
   const { values } = parseArgs({
@@ -43,7 +44,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof ConfigError ? error.message : `Bulk seed failed: ${(error as Error).message}`}\n`,
+    `${error instanceof ConfigError ? error.message : `Bulk seed failed: ${describeError(error)}`}\n`,
   );
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { createPublicClient, getContractAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainSettings } from './chain-settings';
-import { ANVIL_FUNDER_KEY, startLocalChain, type LocalChain } from './local-chain';
+import { ANVIL_FUNDER_KEY, portAnswers, startLocalChain, type LocalChain } from './local-chain';
 import { DEMO_TRON_USDT_HEX, startLocalTron, type LocalTron } from './local-tron';
 
 /**
@@ -17,12 +17,30 @@ export const DEMO_XPUBS = {
   TRON: 'xpub6CCd6xRaRNYQJ9yrjm8WrCbkawvA1W621T26y9JjXGMyq7n4ocuMRoSCMhuwN6hHGkBQxMoQJkSkz7AwoXVzCs4bziNpALtHQBSNQTcVv8w',
 };
 
+const DEMO_CHAIN_ID = 31337;
 const funder = privateKeyToAccount(ANVIL_FUNDER_KEY).address;
 /** The demo tokens are the funder's first two deployments, so their addresses never change. */
 export const DEMO_TOKENS = {
   ERC20: getContractAddress({ from: funder, nonce: 0n }),
   BEP20: getContractAddress({ from: funder, nonce: 1n }),
 };
+
+/**
+ * What answers JSON-RPC on the URL: 'demo' for a chain with the demo's id and tokens (another
+ * server's, or one left running), otherwise a few words for the start-up error.
+ */
+async function identifyChain(url: string): Promise<string> {
+  try {
+    const client = createPublicClient({ transport: http(url, { retryCount: 0, timeout: 2000 }) });
+    const chainId = await client.getChainId();
+    if (chainId === DEMO_CHAIN_ID && (await client.getCode({ address: DEMO_TOKENS.BEP20 }))) {
+      return 'demo';
+    }
+    return `chain id ${chainId}`;
+  } catch {
+    return 'no JSON-RPC answer';
+  }
+}
 
 export interface DemoChain {
   chain: LocalChain;
@@ -43,6 +61,14 @@ export async function startDemoChain(
   options: { port: number; tronPort: number; dataDir: string },
 ): Promise<DemoChain> {
   const statePath = path.resolve(options.dataDir, 'demo-chain.json');
+  if (await portAnswers(options.port)) {
+    const found = await identifyChain(`http://127.0.0.1:${options.port}`);
+    throw new Error(
+      found === 'demo'
+        ? `Port ${options.port} (DEMO_CHAIN_PORT) is taken by a demo chain this server did not start; stop that process or set DEMO_CHAIN_PORT to a free port`
+        : `Port ${options.port} (DEMO_CHAIN_PORT) is taken by something that is not the demo chain (${found}); stop it or set DEMO_CHAIN_PORT to a free port`,
+    );
+  }
   const chain = await startLocalChain({ port: options.port, blockTimeSeconds: 1, statePath });
   const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) });
   const deployed = Boolean(

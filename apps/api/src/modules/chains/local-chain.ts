@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import path from 'node:path';
 import {
   createPublicClient,
@@ -33,6 +34,42 @@ function anvilBinary(): string {
     'bin',
     'anvil',
   );
+}
+
+/**
+ * Runs "$@" and stops it with SIGTERM when stdin reaches its end (the parent is gone) or when the
+ * shell itself gets SIGTERM or SIGINT; exits with the chain's status once the chain has exited.
+ */
+const SUPERVISOR = `
+exec 3<&0
+"$@" </dev/null &
+chain=$!
+{ while read -r _ <&3; do :; done; kill -TERM "$chain" 2>/dev/null; } &
+watcher=$!
+trap 'kill -TERM "$chain" 2>/dev/null' TERM INT
+status=0
+while kill -0 "$chain" 2>/dev/null; do wait "$chain"; status=$?; done
+kill "$watcher" 2>/dev/null
+exit "$status"
+`;
+
+export class PortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} is already taken`);
+    this.name = 'PortTakenError';
+  }
+}
+
+/** Whether something accepts connections on the loopback port. */
+export function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 export interface LocalChain {
@@ -74,7 +111,18 @@ export async function startLocalChain(options: {
   ];
   if (options.blockTimeSeconds) args.push('--block-time', String(options.blockTimeSeconds));
   if (options.statePath) args.push('--state', options.statePath, '--state-interval', '10');
-  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (await portAnswers(options.port)) throw new PortTakenError(options.port);
+  // anvil runs under a small shell that holds the read end of a pipe from this process: when this
+  // process ends in any way, kill -9 included, the pipe closes and the shell stops anvil (which
+  // then writes its state file as on a normal stop). Linux has no portable parent-death signal
+  // that Node can set on a child.
+  const child: ChildProcess = spawn(
+    '/bin/sh',
+    ['-c', SUPERVISOR, 'anvil', anvilBinary(), ...args],
+    {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
