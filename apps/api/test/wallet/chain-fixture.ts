@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import type { Hex } from 'viem';
@@ -22,20 +21,6 @@ export const TEST_XPUBS = {
   EVM: root.derive("m/44'/60'/0'").publicExtendedKey,
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 export interface ChainFixture {
   chain: LocalChain;
   usdt6: Hex;
@@ -46,7 +31,8 @@ export interface ChainFixture {
 
 /** anvil with a 6-decimal USDT (ERC20) and an 18-decimal one (BEP20) on the same local chain. */
 export async function startChainFixture(): Promise<ChainFixture> {
-  const chain = await startLocalChain({ port: await freePort() });
+  // Port 0: anvil binds a free port itself, so test files running at once never share one chain.
+  const chain = await startLocalChain({ port: 0 });
   const usdt6 = await chain.deployToken(6);
   const usdt18 = await chain.deployToken(18);
   const settings: ChainSettings = {

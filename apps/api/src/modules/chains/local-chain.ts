@@ -91,7 +91,8 @@ export interface LocalChain {
 /**
  * Starts anvil (from the npm package) on a loopback port. With `blockTimeSeconds` it mines on its
  * own, as the offline demo does; without, each transaction is mined at once and tests mine the
- * further blocks themselves.
+ * further blocks themselves. Port 0 lets anvil bind a free port and report it: callers that do not
+ * care which port (the tests) never race another process for one.
  */
 export async function startLocalChain(options: {
   port: number;
@@ -100,6 +101,7 @@ export async function startLocalChain(options: {
   /** Load the chain from this file at start and write it back on exit. */
   statePath?: string;
 }): Promise<LocalChain> {
+  const anyPort = options.port === 0;
   const args = [
     '--host',
     '127.0.0.1',
@@ -107,11 +109,12 @@ export async function startLocalChain(options: {
     String(options.port),
     '--chain-id',
     String(options.chainId ?? 31337),
-    '--silent',
   ];
+  // On port 0 anvil's own start-up lines say where it listens; otherwise it keeps quiet.
+  if (!anyPort) args.push('--silent');
   if (options.blockTimeSeconds) args.push('--block-time', String(options.blockTimeSeconds));
   if (options.statePath) args.push('--state', options.statePath, '--state-interval', '10');
-  if (await portAnswers(options.port)) throw new PortTakenError(options.port);
+  if (!anyPort && (await portAnswers(options.port))) throw new PortTakenError(options.port);
   // anvil runs under a small shell that holds the read end of a pipe from this process: when this
   // process ends in any way, kill -9 included, the pipe closes and the shell stops anvil (which
   // then writes its state file as on a normal stop). Linux has no portable parent-death signal
@@ -120,14 +123,15 @@ export async function startLocalChain(options: {
     '/bin/sh',
     ['-c', SUPERVISOR, 'anvil', anvilBinary(), ...args],
     {
-      stdio: ['pipe', 'ignore', 'pipe'],
+      stdio: ['pipe', anyPort ? 'pipe' : 'ignore', 'pipe'],
     },
   );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = anyPort ? await listeningPort(child, () => stderr) : options.port;
 
-  const rpcUrl = `http://127.0.0.1:${options.port}`;
+  const rpcUrl = `http://127.0.0.1:${port}`;
   const chain = {
     ...foundry,
     id: options.chainId ?? 31337,
@@ -208,4 +212,33 @@ export async function startLocalChain(options: {
       await exited;
     },
   };
+}
+
+/**
+ * The port anvil bound, read from its "Listening on 127.0.0.1:PORT" line; its further output (one
+ * line per call) is read and dropped, so the pipe never fills and stalls it.
+ */
+function listeningPort(child: ChildProcess, stderr: () => string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    let found = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('anvil did not say where it listens within 20 s'));
+    }, 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (found) return;
+      seen = (seen + chunk.toString()).slice(-4096);
+      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(seen);
+      if (match) {
+        found = true;
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!found) reject(new Error(`anvil exited: ${stderr().trim() || code}`));
+    });
+  });
 }
