@@ -60,6 +60,18 @@ describe('server detail page', { timeout: 60_000 }, () => {
     expect(screen.getByText('Offline')).toBeInTheDocument();
   });
 
+  it('offers no renting on a rented server, only why', async () => {
+    const detail = buildServerDetail({ availability: 'RENTED' });
+    server.use(http.get(`/api/servers/${detail.id}`, () => HttpResponse.json({ data: detail })));
+    renderRoute(`/servers/${detail.id}`);
+    expect(
+      await screen.findByText('Someone is renting this server right now.', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Availability' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Rent this server' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/held in escrow/)).not.toBeInTheDocument();
+  });
+
   it('shows a not-found state for an unknown id', async () => {
     server.use(
       http.get('/api/servers/:id', () =>

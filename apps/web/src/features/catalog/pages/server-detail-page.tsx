@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
-import { SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
+import { isRentableNow, SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
 import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
@@ -80,6 +80,7 @@ export function ServerDetailPage() {
   }
 
   const detail = server.data;
+  const rentable = isRentableNow(detail);
   const specs = [
     { key: 'game', label: 'Game', children: GAME_LABELS[detail.game] },
     {
@@ -150,15 +151,23 @@ export function ServerDetailPage() {
           </Flex>
         </Col>
         <Col xs={{ span: 24, order: 1 }} lg={{ span: 8, order: 2 }}>
-          <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Rent this server</h2>}>
+          <Card
+            title={
+              <h2 style={{ fontSize: 16, margin: 0 }}>
+                {rentable ? 'Rent this server' : 'Availability'}
+              </h2>
+            }
+          >
             <Flex vertical gap={16}>
               <Typography.Text strong style={{ fontSize: 24 }}>
                 {formatServerPrice(detail.price, detail.priceUnit)}
               </Typography.Text>
               <RentPanel server={detail} />
-              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                Paid in USDT from your wallet and held in escrow until the rental ends.
-              </Typography.Text>
+              {rentable && (
+                <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                  Paid in USDT from your wallet and held in escrow until the rental ends.
+                </Typography.Text>
+              )}
             </Flex>
           </Card>
         </Col>
