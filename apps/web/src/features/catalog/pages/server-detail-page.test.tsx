@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
@@ -88,5 +88,6 @@ describe('server detail page', { timeout: 60_000 }, () => {
     expect(
       within(screen.getByRole('main')).getByRole('link', { name: 'Browse Servers' }),
     ).toHaveAttribute('href', '/servers');
+    await waitFor(() => expect(document.title).toBe('Server not found · CrimsonHost'));
   });
 });

@@ -48,7 +48,7 @@ export function ServerDetailPage() {
     const missing = server.error instanceof ApiError && server.error.status === 404;
     return (
       <>
-        <title>{missing ? 'Server not found' : 'Server'} · CrimsonHost</title>
+        <title>{`${missing ? 'Server not found' : 'Could not load this server'} · CrimsonHost`}</title>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: missing ? 'Not found' : 'Server' }]} />
         <Result
           status={missing ? '404' : 'error'}
