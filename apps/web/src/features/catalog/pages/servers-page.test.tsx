@@ -98,6 +98,36 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect(requests.slice(before).filter((params) => params.has('q'))).toHaveLength(1);
   });
 
+  it('says next to the field when the minimum price is above the maximum, keeping what was typed', async () => {
+    const requests = serveCatalog();
+    const { user, router } = renderRoute('/servers?maxPrice=1');
+    await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
+    const minimum = screen.getByLabelText('Minimum price per hour');
+
+    await user.type(minimum, '2');
+    expect(
+      await screen.findByText('The minimum must not be above the maximum (1.00 USDT/h).', {}, LOAD),
+    ).toBeInTheDocument();
+    expect(minimum).toHaveAttribute('aria-invalid', 'true');
+    expect(minimum).toHaveAccessibleDescription(
+      'The minimum must not be above the maximum (1.00 USDT/h).',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(minimum).toHaveValue('2');
+    expect(search(router).get('minPrice')).toBeNull();
+    expect(requests.every((params) => !params.has('minPrice'))).toBe(true);
+
+    // Raising the maximum makes the typed minimum valid: it is applied without retyping.
+    const maximum = screen.getByLabelText('Maximum price per hour');
+    await user.type(maximum, '3', { initialSelectionStart: 0, initialSelectionEnd: 1 });
+    await waitFor(
+      () => expect(Object.fromEntries(search(router))).toEqual({ minPrice: '2', maxPrice: '3' }),
+      { timeout: 3000 },
+    );
+    expect(screen.queryByText(/must not be above the maximum/)).not.toBeInTheDocument();
+    expect(minimum).toHaveValue('2.00'); // the box shows two decimals once left
+  });
+
   it('pages through the list with the page sizes 10, 20, 50 and 100', async () => {
     const requests = serveCatalog(
       serverPage([buildServerCard({ name: 'First of many' })], { total: 45 }),
