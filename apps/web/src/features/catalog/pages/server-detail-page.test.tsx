@@ -72,6 +72,19 @@ describe('server detail page', { timeout: 60_000 }, () => {
     expect(screen.queryByText(/held in escrow/)).not.toBeInTheDocument();
   });
 
+  it('says in plain words when the answer cannot be read, with a title', async () => {
+    server.use(http.get('/api/servers/:id', () => HttpResponse.json({ data: { id: 7 } })));
+    renderRoute('/servers/00000000-0000-4000-8000-000000000077');
+    expect(
+      await screen.findByRole('heading', { name: 'Could not load this server' }, LOAD),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Something unexpected happened. Please try again.'),
+    ).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/"expected"|\[\{/);
+    await waitFor(() => expect(document.title).toBe('Could not load this server · CrimsonHost'));
+  });
+
   it('shows a not-found state for an unknown id', async () => {
     server.use(
       http.get('/api/servers/:id', () =>

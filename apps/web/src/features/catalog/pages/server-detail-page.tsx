@@ -22,7 +22,8 @@ import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { RentPanel } from '../../../components/rent-panel/rent-panel';
 import { formatServerPrice } from '../../../components/server-card';
 import { ServerStatusTag } from '../../../components/server-status-tag';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, toApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/error-messages';
 import { useServer } from '../api/get-server';
 import { LivePlayers } from '../components/live-players';
 
@@ -60,7 +61,7 @@ export function ServerDetailPage() {
           subTitle={
             missing
               ? 'No server is listed under this address. It may have been removed.'
-              : server.error.message
+              : describeApiError(toApiError(server.error))
           }
           extra={
             <Flex wrap gap={12} justify="center">

@@ -188,6 +188,18 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect(Object.fromEntries(search(router))).toEqual({ sort: 'price_asc' });
   });
 
+  it('says in plain words when the answer cannot be read, never the raw validation output', async () => {
+    server.use(
+      http.get('/api/servers', () => HttpResponse.json({ data: 'not a list', meta: null })),
+    );
+    renderRoute('/servers');
+    expect(await screen.findByText('Could not load the servers', {}, LOAD)).toBeInTheDocument();
+    expect(
+      screen.getByText('Something unexpected happened. Please try again.'),
+    ).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/"expected"|\[\{/);
+  });
+
   it('shows the error with a Retry that loads the list again', async () => {
     let calls = 0;
     server.use(

@@ -5,6 +5,8 @@ import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/cat
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { CardGridSkeleton } from '../../../components/skeleton-loaders';
+import { toApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/error-messages';
 import { useServers } from '../api/get-servers';
 import { ServerFilters } from '../components/server-filters';
 import { ServerGrid } from '../components/server-grid';
@@ -49,7 +51,7 @@ export function ServersPage() {
         <Result
           status="error"
           title="Could not load the servers"
-          subTitle={servers.error.message}
+          subTitle={describeApiError(toApiError(servers.error))}
           extra={
             <Button type="primary" onClick={() => void servers.refetch()}>
               Retry
