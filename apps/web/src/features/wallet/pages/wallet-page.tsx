@@ -72,8 +72,9 @@ export function WalletPage() {
               >
                 {filtered && total > 0 && (
                   <Typography.Text type="secondary" aria-live="polite">
-                    {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'}{' '}
-                    match these filters
+                    {total === 1
+                      ? '1 transaction matches these filters'
+                      : `${total.toLocaleString('en-US')} transactions match these filters`}
                   </Typography.Text>
                 )}
                 <TransactionTimeline transactions={transactions.data?.data ?? []} />
