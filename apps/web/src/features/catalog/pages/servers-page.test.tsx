@@ -149,6 +149,17 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect(Object.fromEntries(search(router))).toEqual({ pageSize: '50' });
   });
 
+  it('says when the page is past the end, highlights no page, and goes to the last one', async () => {
+    serveCatalog(serverPage([], { total: 45, page: 9 }));
+    const { user, router } = renderRoute('/servers?page=9');
+    expect(
+      await screen.findByText('This page is past the end of the list.', {}, LOAD),
+    ).toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination-item-active')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    expect(search(router).get('page')).toBe('3');
+  });
+
   it('says "about" when the total of a broad search is an estimate', async () => {
     serveCatalog(
       serverPage([buildServerCard({ name: 'One of many' })], { total: 12_345, totalExact: false }),

@@ -135,6 +135,18 @@ describe('wallet page', { timeout: 60_000 }, () => {
     expect(search(view)).toEqual({ pageSize: '50' });
   });
 
+  it('says when the page is past the end, highlights no page, and goes to the last one', async () => {
+    serveWallet(transactionPage([], { total: 45, page: 9 }));
+    const view = openWallet('/wallet?page=9');
+    expect(
+      await screen.findByText('This page is past the end of the list.', undefined, FIND),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No transactions found')).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination-item-active')).toBeNull();
+    await view.user.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    expect(search(view)).toEqual({ page: '3' });
+  });
+
   it("says 'No transactions found' for an empty list", async () => {
     serveWallet(transactionPage([]));
     openWallet();

@@ -6,6 +6,7 @@ import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
 import { DepositDialog } from '../../../components/deposit-dialog/deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { isPastTheEnd, lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { TransactionTimeline } from '../../../components/transaction-timeline';
@@ -77,8 +78,15 @@ export function WalletPage() {
                       : `${total.toLocaleString('en-US')} transactions match these filters`}
                   </Typography.Text>
                 )}
-                <TransactionTimeline transactions={transactions.data?.data ?? []} />
-                {total > 0 && (
+                {isPastTheEnd(search.page, search.pageSize, total) ? (
+                  <PastTheEnd
+                    lastPage={lastPageOf(total, search.pageSize)}
+                    onGoTo={(page) => show({ ...search, page })}
+                  />
+                ) : (
+                  <TransactionTimeline transactions={transactions.data?.data ?? []} />
+                )}
+                {total > 0 && !isPastTheEnd(search.page, search.pageSize, total) && (
                   <Pagination
                     align="center"
                     current={search.page}
