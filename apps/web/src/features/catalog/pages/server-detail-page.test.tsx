@@ -85,6 +85,26 @@ describe('server detail page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Could not load this server · CrimsonHost'));
   });
 
+  it('has a title while the server loads', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const detail = buildServerDetail({ name: 'Slow Server' });
+    server.use(
+      http.get(`/api/servers/${detail.id}`, async () => {
+        await held;
+        return HttpResponse.json({ data: detail });
+      }),
+    );
+    renderRoute(`/servers/${detail.id}`);
+    expect(
+      await screen.findByRole('status', { name: 'Loading the server' }, LOAD),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Loading the server · CrimsonHost'));
+    answer();
+    await screen.findByRole('heading', { level: 1, name: 'Slow Server' }, LOAD);
+    await waitFor(() => expect(document.title).toBe('Slow Server · CrimsonHost'));
+  });
+
   it('shows a not-found state for an unknown id', async () => {
     server.use(
       http.get('/api/servers/:id', () =>

@@ -37,6 +37,7 @@ export function ServerDetailPage() {
   if (server.isPending) {
     return (
       <>
+        <title>Loading the server · CrimsonHost</title>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: 'Loading…' }]} />
         <Card role="status" aria-label="Loading the server" aria-busy="true">
           <Skeleton active paragraph={{ rows: 6 }} />
