@@ -42,6 +42,17 @@ export const SERVER_AVAILABILITY_LABELS: Record<ServerAvailability, string> = {
   MAINTENANCE: 'Maintenance',
 };
 
+/**
+ * Whether a renter can rent the server now: online (spec section 2) and AVAILABLE. The API's
+ * Available filter and Available first sort mean the same.
+ */
+export function isRentableNow(server: {
+  status: ServerStatus;
+  availability: ServerAvailability;
+}): boolean {
+  return server.status === 'online' && server.availability === 'AVAILABLE';
+}
+
 export const PRICE_UNITS = ['hour', 'day', 'month'] as const;
 export type PriceUnit = (typeof PRICE_UNITS)[number];
 

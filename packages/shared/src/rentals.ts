@@ -70,6 +70,8 @@ export type Rental = z.infer<typeof rentalSchema>;
 
 export const rentalListQuerySchema = z.object({
   status: z.enum(RENTAL_STATUSES).optional(),
+  /** Only rentals of this server: lets a server's page say that the visitor is renting it. */
+  serverId: z.uuid({ message: 'serverId must be a server id' }).optional(),
   page: pageNumberSchema.default(1),
   pageSize: z.coerce
     .number()

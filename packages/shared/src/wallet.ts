@@ -145,7 +145,8 @@ const pageSize = z.coerce
 
 export const transactionListQuerySchema = z.object({
   type: z.enum(TRANSACTION_TYPES).optional(),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
+  /** The status the list shows (`timelineStatus`): an expired deposit is EXPIRED, not FAILED. */
+  status: z.enum(TIMELINE_STATUSES).optional(),
   currency: z.enum(CURRENCIES).optional(),
   from: dateTimeInputSchema('from').optional(),
   to: dateTimeInputSchema('to').optional(),

@@ -6,6 +6,7 @@ import { createCatalogFixture, type CatalogFixture } from './catalog-fixture';
 let fixture: CatalogFixture;
 const list = (query: string) => fixture.list(query);
 const listAll = (query: string) => fixture.listAll(query);
+const isRentableNow = (c: ServerCard) => c.status === 'online' && c.availability === 'AVAILABLE';
 
 beforeAll(async () => {
   fixture = await createCatalogFixture();
@@ -61,6 +62,9 @@ describe('GET /api/servers', () => {
     ['status=maintenance', (c: ServerCard) => c.status === 'maintenance', 10],
     ['status=offline', (c: ServerCard) => c.status === 'offline', 10],
     ['availability=RENTED', (c: ServerCard) => c.availability === 'RENTED', 9],
+    // Available means rentable now: online as well, never an offline or maintenance server.
+    ['availability=AVAILABLE', (c: ServerCard) => isRentableNow(c), 12],
+    ['status=offline&availability=AVAILABLE', () => false, 0],
     ['minPrice=1.5', (c: ServerCard) => parseUsdt(c.price) >= 1_500_000n, 15],
     ['maxPrice=0.5', (c: ServerCard) => parseUsdt(c.price) <= 500_000n, 10],
     ['minPrice=0.75&maxPrice=1', (c: ServerCard) => ['0.750000', '1.000000'].includes(c.price), 10],
@@ -101,8 +105,9 @@ describe('GET /api/servers', () => {
     price_desc: (c) => [-Number(parseUsdt(c.price))],
     performance: (c) => [-c.performanceScore],
     popularity: (c) => [-c.popularity],
+    // Rentable now first, then rented, then everything else (maintenance, offline).
     availability: (c) => [
-      ['AVAILABLE', 'RENTED', 'MAINTENANCE'].indexOf(c.availability),
+      isRentableNow(c) ? 0 : c.availability === 'RENTED' ? 1 : 2,
       Number(parseUsdt(c.price)),
     ],
   };

@@ -63,6 +63,20 @@ describe('GET /api/games and /api/regions', () => {
     }
   });
 
+  it('counts under Available only the servers rentable now, through the counters and the rows', async () => {
+    const rentable = (await fixture.listAll('availability=AVAILABLE')).filter(
+      (c) => c.status === 'online',
+    );
+    for (const query of ['availability=AVAILABLE', 'availability=AVAILABLE&minPrice=0']) {
+      const response = await fixture.ctx.app.inject({ method: 'GET', url: `/api/games?${query}` });
+      const games = response.json<{ data: { id: string; listings: number }[] }>().data;
+      for (const game of games) {
+        expect(game.listings).toBe(rentable.filter((c) => c.game === game.id).length);
+      }
+      expect(games.reduce((total, g) => total + g.listings, 0)).toBe(12);
+    }
+  });
+
   it('leaves out its own filter, so the other choices keep their counts', async () => {
     const withGame = await fixture.ctx.app.inject({ method: 'GET', url: '/api/games?game=rust' });
     const without = await fixture.ctx.app.inject({ method: 'GET', url: '/api/games' });

@@ -303,6 +303,32 @@ describe('extending and cancelling', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/rentals?pageSize=7', headers })).statusCode,
     ).toBe(400);
   });
+
+  it("finds my active rental of one server, so the server's page can name it as mine", async () => {
+    const { headers } = await renter(ctx, 100n * USDT);
+    const other = await renter(ctx, 100n * USDT);
+    const [mine, theirs] = [await listing(), await listing()];
+    const rental = (await rent(headers, mine.id, 1)).json().data;
+    await rent(other.headers, theirs.id, 1);
+    const ofServer = async (serverId: string, who = headers) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/rentals?status=ACTIVE&serverId=${serverId}`,
+          headers: who,
+        })
+      ).json<{ data: { id: string }[]; meta: { total: number } }>();
+    expect((await ofServer(mine.id)).data.map((r) => r.id)).toEqual([rental.id]);
+    expect((await ofServer(theirs.id)).meta.total).toBe(0);
+    expect((await ofServer(mine.id, other.headers)).meta.total).toBe(0);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/rentals?serverId=not-an-id',
+      headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+  });
 });
 
 describe('expiry', () => {

@@ -421,6 +421,35 @@ describe('watching the chain', () => {
     });
   });
 
+  it('filters the transactions by the status the list shows: an expired deposit is Expired, not Failed', async () => {
+    const { headers } = await signIn();
+    const waiting = await openDeposit(headers, 'ERC20', '10');
+    const expired = await openDeposit(headers, 'ERC20', '11');
+    await ctx.database.db.execute(
+      sql`update deposits set expires_at = now() - interval '1 second' where transaction_id = ${expired.transactionId}`,
+    );
+    await ctx.app.services.wallet.expireDeposits();
+    const listed = async (filter: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/wallet/transactions?status=${filter}`,
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{
+        data: { id: string; timelineStatus: string }[];
+        meta: { total: number };
+      }>();
+      expect(body.data.every((row) => row.timelineStatus === filter)).toBe(true);
+      expect(body.meta.total).toBe(body.data.length);
+      return body.data.map((row) => row.id);
+    };
+    expect(await listed('WAITING')).toEqual([waiting.transactionId]);
+    expect(await listed('EXPIRED')).toEqual([expired.transactionId]);
+    expect(await listed('FAILED')).toEqual([]);
+    expect(await listed('PENDING')).toEqual([]);
+  });
+
   it('credits a late payment for what arrived and marks it late', async () => {
     const { headers } = await signIn();
     const deposit = await openDeposit(headers, 'ERC20', '10');

@@ -83,4 +83,15 @@ describe('server card', () => {
       close();
     }
   });
+
+  it('offers no Rent Server on an online server that is rented or in maintenance', () => {
+    for (const availability of ['RENTED', 'MAINTENANCE'] as const) {
+      const { unmount } = renderCard(
+        buildServerCard({ name: availability, status: 'online', availability }),
+      );
+      expect(screen.queryByRole('link', { name: /Rent Server/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: availability })).toBeInTheDocument();
+      unmount();
+    }
+  });
 });

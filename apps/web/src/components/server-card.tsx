@@ -2,6 +2,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
+  isRentableNow,
   SERVER_AVAILABILITY_LABELS,
   type PriceUnit,
   type ServerCard as ServerCardData,
@@ -20,8 +21,8 @@ export function formatServerPrice(price: string, unit: PriceUnit): string {
 
 /**
  * The server card of spec section 2: name, status, game, region, the specs it has, the price per
- * unit and the player bar. Rent Server is offered only while the server is online; it opens the
- * server's page.
+ * unit and the player bar. Rent Server is offered only while the server can be rented (online and
+ * available); it opens the server's page.
  */
 export function ServerCard({ server }: { server: ServerCardData }) {
   const specs = [server.cpu, server.ram && `${server.ram} RAM`, server.storage].filter(
@@ -62,7 +63,7 @@ export function ServerCard({ server }: { server: ServerCardData }) {
         <Typography.Text strong style={{ fontSize: 16 }}>
           {formatServerPrice(server.price, server.priceUnit)}
         </Typography.Text>
-        {server.status === 'online' && (
+        {isRentableNow(server) && (
           <ButtonLink to={href} type="primary" aria-label={`Rent Server: ${server.name}`}>
             Rent Server
           </ButtonLink>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { formatUsdt } from '@crimsonhost/shared/money';
 import { useWallet } from '../lib/wallet/get-wallet';
+import { CURRENCY_LABELS } from '../lib/wallet/transaction-labels';
 import { LoadErrorResult } from './load-error-result';
 
 function Balance({
@@ -60,6 +61,7 @@ export function WalletBalances() {
           key: 'credit',
           label: 'Platform credit',
           value: formatUsdt(wallet.platformCredit.available),
+          unit: CURRENCY_LABELS.PLATFORM,
           hint: 'Compensation from CrimsonHost',
         },
         {

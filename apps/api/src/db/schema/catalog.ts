@@ -71,9 +71,12 @@ export const serverListings = pgTable(
     status: text('status').notNull().default('offline'),
     /** AVAILABLE | RENTED | MAINTENANCE */
     availability: text('availability').notNull().default('AVAILABLE'),
-    /** The order of the availability sort: AVAILABLE, RENTED, MAINTENANCE. */
+    /**
+     * The order of the availability sort: 0 rentable now (online and AVAILABLE), 1 rented, 2 the
+     * rest (maintenance, or offline). The Available filter is `availability_rank = 0`.
+     */
     availabilityRank: smallint('availability_rank').generatedAlwaysAs(
-      sql`case availability when 'AVAILABLE' then 0 when 'RENTED' then 1 else 2 end`,
+      sql`case when status = 'online' and availability = 'AVAILABLE' then 0 when availability = 'RENTED' then 1 else 2 end`,
     ),
     playersCurrent: integer('players_current').notNull().default(0),
     playersMax: integer('players_max').notNull().default(0),

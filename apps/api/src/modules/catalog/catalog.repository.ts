@@ -55,6 +55,15 @@ function containsPattern(term: string): string {
 
 type Dimension = 'game' | 'region';
 
+/**
+ * Available means a renter can rent it now: online as well as AVAILABLE (an offline server's
+ * availability still says AVAILABLE). That is rank 0, which the availability index serves.
+ */
+function availabilityCondition(availability: ServerAvailability | undefined): SQL | undefined {
+  if (availability === 'AVAILABLE') return eq(serverListings.availabilityRank, 0);
+  return availability ? eq(serverListings.availability, availability) : undefined;
+}
+
 function listingConditions(filters: ListingFilters, leaveOut?: Dimension): SQL | undefined {
   const t = serverListings;
   return and(
@@ -62,7 +71,7 @@ function listingConditions(filters: ListingFilters, leaveOut?: Dimension): SQL |
     filters.game && leaveOut !== 'game' ? eq(t.gameId, filters.game) : undefined,
     filters.region && leaveOut !== 'region' ? eq(t.regionCode, filters.region) : undefined,
     filters.status ? eq(t.status, filters.status) : undefined,
-    filters.availability ? eq(t.availability, filters.availability) : undefined,
+    availabilityCondition(filters.availability),
     filters.minPriceMicro !== undefined ? gte(t.priceMicro, filters.minPriceMicro) : undefined,
     filters.maxPriceMicro !== undefined ? lte(t.priceMicro, filters.maxPriceMicro) : undefined,
   );
@@ -74,7 +83,11 @@ function countConditions(filters: ListingFilters, leaveOut?: Dimension): SQL | u
     filters.game && leaveOut !== 'game' ? eq(c.gameId, filters.game) : undefined,
     filters.region && leaveOut !== 'region' ? eq(c.regionCode, filters.region) : undefined,
     filters.status ? eq(c.status, filters.status) : undefined,
-    filters.availability ? eq(c.availability, filters.availability) : undefined,
+    filters.availability === 'AVAILABLE'
+      ? and(eq(c.status, 'online'), eq(c.availability, 'AVAILABLE'))
+      : filters.availability
+        ? eq(c.availability, filters.availability)
+        : undefined,
   );
 }
 

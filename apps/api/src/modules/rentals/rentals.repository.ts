@@ -42,11 +42,12 @@ export async function updateRental(
 export async function listRentalsOfRenter(
   db: Executor,
   renterId: string,
-  filter: { status?: string; page: number; pageSize: number },
+  filter: { status?: string; serverId?: string; page: number; pageSize: number },
 ) {
   const where = and(
     eq(rentals.renterId, renterId),
     filter.status ? eq(rentals.status, filter.status) : undefined,
+    filter.serverId ? eq(rentals.listingId, filter.serverId) : undefined,
   );
   const rows = await db
     .select()

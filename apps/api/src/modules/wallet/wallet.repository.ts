@@ -112,6 +112,16 @@ export interface TransactionFilter {
   pageSize: number;
 }
 
+/**
+ * The status the timeline shows, in SQL: the same rule as the service's `timelineStatus`, so the
+ * list's status filter keeps exactly the rows that show that status.
+ */
+const timelineStatusSql = sql`case ${deposits.status}
+  when 'WAITING' then 'WAITING'
+  when 'CONFIRMING' then 'PENDING'
+  when 'EXPIRED' then case when ${walletTransactions.status} = 'CONFIRMED' then 'CONFIRMED' else 'EXPIRED' end
+  else ${walletTransactions.status} end`;
+
 export async function listTransactionsOfUser(
   db: Executor,
   userId: string,
@@ -120,7 +130,7 @@ export async function listTransactionsOfUser(
   const where = and(
     eq(walletTransactions.userId, userId),
     filter.type ? eq(walletTransactions.type, filter.type) : undefined,
-    filter.status ? eq(walletTransactions.status, filter.status) : undefined,
+    filter.status ? sql`${timelineStatusSql} = ${filter.status}` : undefined,
     filter.currency ? eq(walletTransactions.currency, filter.currency) : undefined,
     filter.from ? gte(walletTransactions.createdAt, new Date(filter.from)) : undefined,
     filter.to ? lte(walletTransactions.createdAt, new Date(filter.to)) : undefined,
@@ -133,7 +143,11 @@ export async function listTransactionsOfUser(
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ total: count() }).from(walletTransactions).where(where);
+  const [total] = await db
+    .select({ total: count() })
+    .from(walletTransactions)
+    .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
+    .where(where);
   return { rows, total: Number(total?.total ?? 0) };
 }
 

@@ -58,6 +58,7 @@ export function depositFee(received: bigint, percent: string): bigint {
 const amountError = (message: string) =>
   new AppError('VALIDATION_ERROR', 400, message, { fields: [{ field: 'amount', message }] });
 
+/** What the timeline shows; the repository's `timelineStatusSql` filters by the same rule. */
 function timelineStatus(
   row: repo.WalletTransactionRow,
   depositStatus: string | null,

@@ -22,6 +22,11 @@ export interface AuthContextValue {
   error: ApiError | null;
   /** What the login page should tell, e.g. that the session expired; null when nothing. */
   notice: string | null;
+  /**
+   * The person ended the session here with Logout: signed-in pages then send them home rather
+   * than to /login. Cleared by the next sign-in.
+   */
+  loggedOut: boolean;
   /** The stored session is being checked at start: routing waits behind 'Loading...'. */
   isCheckingSession: boolean;
   isAuthenticated: boolean;

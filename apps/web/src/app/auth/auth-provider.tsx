@@ -40,20 +40,29 @@ interface AuthState {
   error: ApiError | null;
   isCheckingSession: boolean;
   notice: string | null;
+  loggedOut: boolean;
 }
 
-const signedOut = (notice: string | null = null): AuthState => ({
+const signedOut = (notice: string | null = null, loggedOut = false): AuthState => ({
   status: 'unauthenticated',
   user: null,
   error: null,
   isCheckingSession: false,
   notice,
+  loggedOut,
 });
 
 /** With tokens stored, start by checking them; without, nobody is signed in. */
 function initialState(): AuthState {
   return readStoredTokens()
-    ? { status: 'loading', user: null, error: null, isCheckingSession: true, notice: null }
+    ? {
+        status: 'loading',
+        user: null,
+        error: null,
+        isCheckingSession: true,
+        notice: null,
+        loggedOut: false,
+      }
     : signedOut();
 }
 
@@ -108,6 +117,7 @@ export function AuthProvider({
         error: null,
         isCheckingSession: false,
         notice: null,
+        loggedOut: false,
       });
     },
     [dropAccountQueries],
@@ -115,20 +125,23 @@ export function AuthProvider({
 
   /** Forgets the session in this browser; `notice` is what the login page tells next. */
   const signOutHere = useCallback(
-    (notice: string | null = null) => {
+    (notice: string | null = null, loggedOut = false) => {
       clearStoredTokens();
       dropAccountQueries();
       setWarningOpen(false);
-      setState(signedOut(notice));
+      setState(signedOut(notice, loggedOut));
     },
     [dropAccountQueries],
   );
 
-  /** Ends the session here, then on the server with the old access token. */
+  /**
+   * Ends the session here, then on the server with the old access token. A plain Logout (no
+   * notice for the login page) is the person's own choice: they land on the home page.
+   */
   const endSession = useCallback(
     async (notice: string | null) => {
       const tokens = readStoredTokens();
-      signOutHere(notice);
+      signOutHere(notice, notice === null);
       if (tokens) await logoutCall(tokens.accessToken);
     },
     [signOutHere],
@@ -171,6 +184,7 @@ export function AuthProvider({
         error: null,
         isCheckingSession: false,
         notice: null,
+        loggedOut: false,
       });
     } catch (caught) {
       const error = toApiError(caught);

@@ -49,11 +49,35 @@ describe('protected routes', { timeout: 60_000 }, () => {
 
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your profile' })).not.toBeInTheDocument();
+    // The header shows neither Login nor the avatar until the session is known.
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('link', { name: /login/i })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+    expect(within(header).getByRole('status', { name: 'Loading...' })).toBeInTheDocument();
     await waitFor(() => expect(answer).toBeDefined());
     answer();
 
     await screen.findByRole('heading', { name: 'Your profile' }, FIND);
     expect(view.router.state.location.pathname).toBe('/profile');
+    expect(within(header).getByRole('button', { name: /Account menu/ })).toBeInTheDocument();
+    expect(within(header).queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+
+  it('land on the home page after logging out from a signed-in page, not on /login', async () => {
+    storeTokens({ accessToken: buildAccessToken(), refreshToken: 'refresh-1', expiresAt: null });
+    server.use(
+      http.get('/api/auth/profile', () => profileAnswer(buildUser({ email: 'zoe@example.com' }))),
+      http.post('/api/auth/logout', () => HttpResponse.json({ data: { ok: true } })),
+    );
+    const view = renderRoute('/profile');
+    await screen.findByRole('heading', { name: 'Your profile' }, FIND);
+    await view.user.click(screen.getByRole('button', { name: 'Account menu for zoe@example.com' }));
+    await view.user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
+
+    await screen.findByRole('link', { name: /login/i }, FIND);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(view.router.state.location.pathname).toBe('/');
+    expect(view.router.state.location.search).toBe('');
   });
 
   it('send a signed-in user who opens /login on to the redirect target', async () => {

@@ -1,4 +1,4 @@
-import { Button, Flex, Layout, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Layout, Spin, Tooltip, Typography, theme } from 'antd';
 import { LoginOutlined, MenuOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@crimsonhost/shared/constants';
@@ -37,7 +37,7 @@ function ThemeSwitch() {
 export function SiteHeader({ isMobile, navigationOpen, onOpenNavigation }: SiteHeaderProps) {
   const { token } = theme.useToken();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
-  const { user, isAuthenticated } = useAuth();
+  const { user, isAuthenticated, status } = useAuth();
   return (
     <Layout.Header
       className="site-header"
@@ -87,7 +87,16 @@ export function SiteHeader({ isMobile, navigationOpen, onOpenNavigation }: SiteH
       </Flex>
       <Flex align="center" gap={8}>
         <ThemeSwitch />
-        {isAuthenticated && user ? (
+        {status === 'loading' ? (
+          // Neither Login nor the avatar until the stored session is known (spec section 2).
+          <span
+            role="status"
+            aria-label="Loading..."
+            style={{ display: 'inline-flex', width: 40, height: 40, justifyContent: 'center' }}
+          >
+            <Spin size="small" style={{ alignSelf: 'center' }} />
+          </span>
+        ) : isAuthenticated && user ? (
           <AccountMenu email={user.email} />
         ) : (
           <ButtonLink type="primary" icon={<LoginOutlined />} to={paths.login.href()}>

@@ -9,6 +9,7 @@ import { server } from '../../test/msw-server';
 import { renderWithRouter } from '../../test/render-with-router';
 import {
   DEPOSIT_ADDRESS,
+  ERC20_NETWORK,
   buildDepositAddress,
   buildDepositConfig,
   buildDepositStatus,
@@ -363,6 +364,25 @@ describe('deposit dialog, step 1: paying', { timeout: 30_000 }, () => {
     });
     return spy;
   }
+
+  it.each(['ERC20', 'TRC20'] as const)(
+    'shows the demo:pay command for a %s deposit on the demo chain',
+    async (network) => {
+      const demoNetwork = { ...ERC20_NETWORK, id: network, displayName: `Demo ${network}` };
+      serveDeposits({
+        config: buildDepositConfig({ defaultNetwork: network, networks: [demoNetwork] }),
+      });
+      const view = renderDialog();
+      const dialog = await openDialog(view);
+      await generate(view, '25');
+      await within(dialog).findByTestId('deposit-address', undefined, FIND);
+      expect(
+        within(dialog).getByText(
+          `npm run demo:pay -- --network ${network} --to ${DEPOSIT_ADDRESS} --amount 25`,
+        ),
+      ).toBeInTheDocument();
+    },
+  );
 
   it('copies the address, and says when the copy failed', async () => {
     serveDeposits();

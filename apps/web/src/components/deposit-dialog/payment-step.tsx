@@ -24,9 +24,6 @@ const BIG_VALUE = {
   fontVariantNumeric: 'tabular-nums',
 } as const;
 
-/** The networks `npm run demo:pay` can pay on the offline demo chain. */
-const DEMO_PAY_NETWORKS = new Set(['ERC20', 'BEP20']);
-
 export interface PaymentStepProps {
   opened: OpenedDeposit;
   network: DepositNetwork | undefined;
@@ -249,7 +246,8 @@ export function PaymentStep({
         />
       )}
 
-      {network?.demo && DEMO_PAY_NETWORKS.has(deposit.network) && (
+      {/* `npm run demo:pay` pays on every demo network: ERC20, BEP20 and TRC20. */}
+      {network?.demo && (
         <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 13 }}>
           This is the offline demo chain: no real money moves. Pay it from a terminal in the project
           folder with{' '}

@@ -238,10 +238,60 @@ describe('rent panel', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Rent for 0.84 USDT' }, LOAD)).toBeEnabled();
   });
 
-  it('does not offer Rent for a server that is rented or offline', async () => {
-    signIn();
+  it.each([
+    [{ availability: 'RENTED' as const }, 'Someone is renting this server right now.'],
+    [{ availability: 'MAINTENANCE' as const }, /in maintenance/],
+    [{ status: 'maintenance' as const }, /in maintenance/],
+    [{ status: 'offline' as const }, /offline/],
+  ])(
+    'offers no Rent, only the reason, for a server that cannot be rented (%o)',
+    async (state, reason) => {
+      signIn();
+      server.use(
+        http.get('/api/rentals', () =>
+          HttpResponse.json({ data: [], meta: { page: 1, pageSize: 10, total: 0 } }),
+        ),
+      );
+      renderPanel(state);
+      expect(await screen.findByText(reason, undefined, LOAD)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Rent/ })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('How many hours?')).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Browse other servers' })).toHaveAttribute(
+        'href',
+        '/servers',
+      );
+    },
+  );
+
+  it('does not ask a visitor to sign in for a server nobody can rent now', async () => {
     renderPanel({ availability: 'RENTED' });
-    expect(await screen.findByRole('button', { name: /^Rent for/ }, LOAD)).toBeDisabled();
-    expect(screen.getByText('Someone is renting this server right now.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Someone is renting this server right now.', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in to rent' })).not.toBeInTheDocument();
+  });
+
+  it('names a rental of this server as mine and points to My Rentals', async () => {
+    signIn();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/rentals', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({
+          data: [buildRental({ server: { ...buildRental().server, id: ID } })],
+          meta: { page: 1, pageSize: 10, total: 1 },
+        });
+      }),
+    );
+    renderPanel({ availability: 'RENTED' });
+    expect(
+      await screen.findByText('You are renting this server.', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Someone is renting/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Rentals' })).toHaveAttribute(
+      'href',
+      '/rentals?status=ACTIVE',
+    );
+    expect(asked).toEqual([`?status=ACTIVE&serverId=${ID}&page=1&pageSize=10`]);
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
 import { MAX_RENTAL_HOURS } from '@crimsonhost/shared/rentals';
@@ -10,10 +11,13 @@ import { TextLink } from '../text-link';
 import { useToast } from '../use-toast';
 import { formatAmount, rentalCost } from '../../lib/rentals/rental-money';
 import { formatHours } from '../../lib/rentals/rental-time';
+import { rentalsQueryOptions } from '../../lib/rentals/get-rentals';
 import { HoursPicker } from '../hours-picker';
 import { RentConfirmation } from './rent-confirmation';
 
 const DEFAULT_HOURS = 2;
+/** The smallest page the API offers: one active rental per server is all there can be. */
+const MY_RENTAL_PAGE_SIZE = 10;
 
 /** `?hours=6` (kept through signing in), else the default. */
 function initialHours(value: string | null): number {
@@ -40,7 +44,8 @@ function unavailableReason(server: ServerDetail, userId: string | undefined): st
 /**
  * The rent panel of the server detail page: hours (1 to 720, with quick picks), the exact total,
  * and Rent, which asks for confirmation with the balance after. A visitor is asked to sign in
- * first and comes back here with the same hours.
+ * first and comes back here with the same hours. A server that cannot be rented now gets no
+ * Rent at all, only the reason; the signed-in person's own rental of it points to My Rentals.
  */
 export function RentPanel({ server }: { server: ServerDetail }) {
   const auth = useAuth();
@@ -54,9 +59,50 @@ export function RentPanel({ server }: { server: ServerDetail }) {
   const [taken, setTaken] = useState<string | null>(null);
 
   const reason = unavailableReason(server, auth.user?.id);
+  const myRental = useQuery({
+    ...rentalsQueryOptions({
+      status: 'ACTIVE',
+      serverId: server.id,
+      page: 1,
+      pageSize: MY_RENTAL_PAGE_SIZE,
+    }),
+    enabled: auth.status === 'authenticated' && server.availability === 'RENTED',
+  });
   const total = hours === null ? null : rentalCost(server.price, hours);
-  const canRent = hours !== null && reason === null && taken === null;
+  const canRent = hours !== null && taken === null;
   const signInTarget = `${location.pathname}?${new URLSearchParams({ hours: String(hours ?? DEFAULT_HOURS) }).toString()}`;
+
+  if (reason !== null) {
+    if (myRental.isFetching && !myRental.data) return <Skeleton active paragraph={{ rows: 1 }} />;
+    if (myRental.data?.rentals.length) {
+      return (
+        <Alert
+          type="success"
+          showIcon
+          title="You are renting this server."
+          description={
+            <Flex vertical align="start" gap={8}>
+              Start, stop and extend it from My Rentals.
+              <ButtonLink
+                to={paths.rentals.href(new URLSearchParams({ status: 'ACTIVE' }))}
+                type="primary"
+              >
+                Go to My Rentals
+              </ButtonLink>
+            </Flex>
+          }
+        />
+      );
+    }
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={reason}
+        description={<TextLink to={paths.servers.href()}>Browse other servers</TextLink>}
+      />
+    );
+  }
 
   return (
     <Flex vertical gap={16}>
@@ -90,9 +136,7 @@ export function RentPanel({ server }: { server: ServerDetail }) {
             </>
           }
         />
-      ) : (
-        reason && <Alert type="info" showIcon title={reason} />
-      )}
+      ) : null}
 
       {auth.status === 'authenticated' ? (
         <Button

@@ -2,17 +2,18 @@ import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
 import {
   CURRENCIES,
-  TRANSACTION_STATUSES,
+  TIMELINE_STATUSES,
   TRANSACTION_TYPES,
   type TransactionListQuery,
-  type TransactionStatus,
+  type TimelineStatus,
   type TransactionType,
 } from '@crimsonhost/shared/wallet';
 
 /** The wallet page's view as the address bar holds it: dates as YYYY-MM-DD, local days. */
 export interface WalletSearch {
   type?: TransactionType;
-  status?: TransactionStatus;
+  /** The status the timeline shows, Waiting and Expired included. */
+  status?: TimelineStatus;
   currency?: (typeof CURRENCIES)[number];
   /** First day shown, inclusive. */
   from?: string;
@@ -41,7 +42,7 @@ function day(raw: string | null): string | undefined {
 export function readWalletSearch(params: URLSearchParams): WalletSearch {
   const search: WalletSearch = { page: 1, pageSize: DEFAULT_PAGE_SIZE };
   const type = oneOf(TRANSACTION_TYPES, params.get('type'));
-  const status = oneOf(TRANSACTION_STATUSES, params.get('status'));
+  const status = oneOf(TIMELINE_STATUSES, params.get('status'));
   const currency = oneOf(CURRENCIES, params.get('currency'));
   let from = day(params.get('from'));
   const to = day(params.get('to'));

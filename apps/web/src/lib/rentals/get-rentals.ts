@@ -9,6 +9,8 @@ export type RentalView = Rental & { receivedAt: number };
 
 export interface RentalsQuery {
   status?: RentalStatus;
+  /** Only rentals of this server. */
+  serverId?: string;
   page: number;
   pageSize: number;
 }

@@ -1,4 +1,5 @@
-import { Col, InputNumber, Select } from 'antd';
+import { useId } from 'react';
+import { Col, InputNumber, Select, Typography } from 'antd';
 import {
   SERVER_AVAILABILITIES,
   SERVER_AVAILABILITY_LABELS,
@@ -9,7 +10,7 @@ import {
   type ServerListQuery,
 } from '@crimsonhost/shared/catalog';
 import { GAMES, GAME_LABELS } from '@crimsonhost/shared/constants';
-import { isUsdtAmount } from '@crimsonhost/shared/money';
+import { formatUsdt, isUsdtAmount, parseUsdt } from '@crimsonhost/shared/money';
 import {
   ClearFiltersButton,
   FilterBar,
@@ -32,41 +33,85 @@ export interface ServerFiltersProps {
   onClear: () => void;
 }
 
-/** A price box: commits a valid USDT amount after a pause, or clears the bound when emptied. */
+/**
+ * What is wrong with a typed price bound against the other, applied one, or null. The box keeps
+ * what was typed and says so beside it; the list keeps its last valid range meanwhile.
+ */
+export function priceRangeError(
+  bound: 'min' | 'max',
+  text: string,
+  other: string | undefined,
+): string | null {
+  const trimmed = text.trim();
+  if (!other || !isUsdtAmount(trimmed) || !isUsdtAmount(other)) return null;
+  const [typed, applied] = [parseUsdt(trimmed), parseUsdt(other)];
+  if (bound === 'min' && typed > applied) {
+    return `The minimum must not be above the maximum (${formatUsdt(other)} USDT/h).`;
+  }
+  if (bound === 'max' && typed < applied) {
+    return `The maximum must not be below the minimum (${formatUsdt(other)} USDT/h).`;
+  }
+  return null;
+}
+
+/**
+ * A price box: commits a valid USDT amount after a pause, or clears the bound when emptied. A
+ * bound on the wrong side of the other is not applied: the box says why and keeps the text.
+ */
 function PriceInput({
+  bound,
   label,
   prefix,
   placeholder,
   value,
+  other,
   onCommit,
 }: {
+  bound: 'min' | 'max';
   label: string;
   prefix: string;
   placeholder: string;
   value: string | undefined;
+  /** The other bound as applied. */
+  other: string | undefined;
   onCommit: (value: string | undefined) => void;
 }) {
+  const errorId = useId();
   const [text, setText] = useDebouncedCommit(
     value ?? '',
     (next) => {
       const trimmed = next.trim();
       if (trimmed === '') onCommit(undefined);
-      else if (isUsdtAmount(trimmed)) onCommit(trimmed);
+      else if (isUsdtAmount(trimmed) && !priceRangeError(bound, trimmed, other)) {
+        onCommit(trimmed);
+      }
     },
     PRICE_DEBOUNCE_MS,
+    other,
   );
+  const error = priceRangeError(bound, text, other);
   return (
-    <InputNumber<string>
-      stringMode
-      min="0"
-      step="0.01"
-      value={text === '' ? null : text}
-      onChange={(next) => setText(next ?? '')}
-      placeholder={placeholder}
-      prefix={prefix}
-      aria-label={label}
-      style={{ width: '100%' }}
-    />
+    <>
+      <InputNumber<string>
+        stringMode
+        min="0"
+        step="0.01"
+        value={text === '' ? null : text}
+        onChange={(next) => setText(next ?? '')}
+        placeholder={placeholder}
+        prefix={prefix}
+        aria-label={label}
+        status={error ? 'error' : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        style={{ width: '100%' }}
+      />
+      {error && (
+        <Typography.Text id={errorId} type="danger" role="alert" style={{ fontSize: 13 }}>
+          {error}
+        </Typography.Text>
+      )}
+    </>
   );
 }
 
@@ -149,19 +194,23 @@ export function ServerFilters({ query, onChange, onClear }: ServerFiltersProps) 
       </Col>
       <Col xs={12} lg={4}>
         <PriceInput
+          bound="min"
           label="Minimum price per hour"
           prefix="Min"
           placeholder="USDT/h"
           value={query.minPrice}
+          other={query.maxPrice}
           onCommit={(minPrice) => onChange({ minPrice })}
         />
       </Col>
       <Col xs={12} lg={4}>
         <PriceInput
+          bound="max"
           label="Maximum price per hour"
           prefix="Max"
           placeholder="USDT/h"
           value={query.maxPrice}
+          other={query.minPrice}
           onCommit={(maxPrice) => onChange({ maxPrice })}
         />
       </Col>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
@@ -60,6 +60,51 @@ describe('server detail page', { timeout: 60_000 }, () => {
     expect(screen.getByText('Offline')).toBeInTheDocument();
   });
 
+  it('offers no renting on a rented server, only why', async () => {
+    const detail = buildServerDetail({ availability: 'RENTED' });
+    server.use(http.get(`/api/servers/${detail.id}`, () => HttpResponse.json({ data: detail })));
+    renderRoute(`/servers/${detail.id}`);
+    expect(
+      await screen.findByText('Someone is renting this server right now.', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Availability' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Rent this server' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/held in escrow/)).not.toBeInTheDocument();
+  });
+
+  it('says in plain words when the answer cannot be read, with a title', async () => {
+    server.use(http.get('/api/servers/:id', () => HttpResponse.json({ data: { id: 7 } })));
+    renderRoute('/servers/00000000-0000-4000-8000-000000000077');
+    expect(
+      await screen.findByRole('heading', { name: 'Could not load this server' }, LOAD),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Something unexpected happened. Please try again.'),
+    ).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/"expected"|\[\{/);
+    await waitFor(() => expect(document.title).toBe('Could not load this server · CrimsonHost'));
+  });
+
+  it('has a title while the server loads', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const detail = buildServerDetail({ name: 'Slow Server' });
+    server.use(
+      http.get(`/api/servers/${detail.id}`, async () => {
+        await held;
+        return HttpResponse.json({ data: detail });
+      }),
+    );
+    renderRoute(`/servers/${detail.id}`);
+    expect(
+      await screen.findByRole('status', { name: 'Loading the server' }, LOAD),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Loading the server · CrimsonHost'));
+    answer();
+    await screen.findByRole('heading', { level: 1, name: 'Slow Server' }, LOAD);
+    await waitFor(() => expect(document.title).toBe('Slow Server · CrimsonHost'));
+  });
+
   it('shows a not-found state for an unknown id', async () => {
     server.use(
       http.get('/api/servers/:id', () =>
@@ -76,5 +121,6 @@ describe('server detail page', { timeout: 60_000 }, () => {
     expect(
       within(screen.getByRole('main')).getByRole('link', { name: 'Browse Servers' }),
     ).toHaveAttribute('href', '/servers');
+    await waitFor(() => expect(document.title).toBe('Server not found · CrimsonHost'));
   });
 });

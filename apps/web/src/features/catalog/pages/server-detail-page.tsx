@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
-import { SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
+import { isRentableNow, SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
 import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
@@ -22,7 +22,8 @@ import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { RentPanel } from '../../../components/rent-panel/rent-panel';
 import { formatServerPrice } from '../../../components/server-card';
 import { ServerStatusTag } from '../../../components/server-status-tag';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, toApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/error-messages';
 import { useServer } from '../api/get-server';
 import { LivePlayers } from '../components/live-players';
 
@@ -36,6 +37,7 @@ export function ServerDetailPage() {
   if (server.isPending) {
     return (
       <>
+        <title>Loading the server · CrimsonHost</title>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: 'Loading…' }]} />
         <Card role="status" aria-label="Loading the server" aria-busy="true">
           <Skeleton active paragraph={{ rows: 6 }} />
@@ -48,7 +50,7 @@ export function ServerDetailPage() {
     const missing = server.error instanceof ApiError && server.error.status === 404;
     return (
       <>
-        <title>{missing ? 'Server not found' : 'Server'} · CrimsonHost</title>
+        <title>{`${missing ? 'Server not found' : 'Could not load this server'} · CrimsonHost`}</title>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: missing ? 'Not found' : 'Server' }]} />
         <Result
           status={missing ? '404' : 'error'}
@@ -60,7 +62,7 @@ export function ServerDetailPage() {
           subTitle={
             missing
               ? 'No server is listed under this address. It may have been removed.'
-              : server.error.message
+              : describeApiError(toApiError(server.error))
           }
           extra={
             <Flex wrap gap={12} justify="center">
@@ -80,6 +82,7 @@ export function ServerDetailPage() {
   }
 
   const detail = server.data;
+  const rentable = isRentableNow(detail);
   const specs = [
     { key: 'game', label: 'Game', children: GAME_LABELS[detail.game] },
     {
@@ -150,15 +153,23 @@ export function ServerDetailPage() {
           </Flex>
         </Col>
         <Col xs={{ span: 24, order: 1 }} lg={{ span: 8, order: 2 }}>
-          <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Rent this server</h2>}>
+          <Card
+            title={
+              <h2 style={{ fontSize: 16, margin: 0 }}>
+                {rentable ? 'Rent this server' : 'Availability'}
+              </h2>
+            }
+          >
             <Flex vertical gap={16}>
               <Typography.Text strong style={{ fontSize: 24 }}>
                 {formatServerPrice(detail.price, detail.priceUnit)}
               </Typography.Text>
               <RentPanel server={detail} />
-              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-                Paid in USDT from your wallet and held in escrow until the rental ends.
-              </Typography.Text>
+              {rentable && (
+                <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                  Paid in USDT from your wallet and held in escrow until the rental ends.
+                </Typography.Text>
+              )}
             </Flex>
           </Card>
         </Col>

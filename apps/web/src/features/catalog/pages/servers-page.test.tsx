@@ -98,6 +98,36 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect(requests.slice(before).filter((params) => params.has('q'))).toHaveLength(1);
   });
 
+  it('says next to the field when the minimum price is above the maximum, keeping what was typed', async () => {
+    const requests = serveCatalog();
+    const { user, router } = renderRoute('/servers?maxPrice=1');
+    await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
+    const minimum = screen.getByLabelText('Minimum price per hour');
+
+    await user.type(minimum, '2');
+    expect(
+      await screen.findByText('The minimum must not be above the maximum (1.00 USDT/h).', {}, LOAD),
+    ).toBeInTheDocument();
+    expect(minimum).toHaveAttribute('aria-invalid', 'true');
+    expect(minimum).toHaveAccessibleDescription(
+      'The minimum must not be above the maximum (1.00 USDT/h).',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(minimum).toHaveValue('2');
+    expect(search(router).get('minPrice')).toBeNull();
+    expect(requests.every((params) => !params.has('minPrice'))).toBe(true);
+
+    // Raising the maximum makes the typed minimum valid: it is applied without retyping.
+    const maximum = screen.getByLabelText('Maximum price per hour');
+    await user.type(maximum, '3', { initialSelectionStart: 0, initialSelectionEnd: 1 });
+    await waitFor(
+      () => expect(Object.fromEntries(search(router))).toEqual({ minPrice: '2', maxPrice: '3' }),
+      { timeout: 3000 },
+    );
+    expect(screen.queryByText(/must not be above the maximum/)).not.toBeInTheDocument();
+    expect(minimum).toHaveValue('2.00'); // the box shows two decimals once left
+  });
+
   it('pages through the list with the page sizes 10, 20, 50 and 100', async () => {
     const requests = serveCatalog(
       serverPage([buildServerCard({ name: 'First of many' })], { total: 45 }),
@@ -117,6 +147,17 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect([10, 20, 50, 100].every((size) => option(size))).toBe(true);
     await user.click(option(50)!);
     expect(Object.fromEntries(search(router))).toEqual({ pageSize: '50' });
+  });
+
+  it('says when the page is past the end, highlights no page, and goes to the last one', async () => {
+    serveCatalog(serverPage([], { total: 45, page: 9 }));
+    const { user, router } = renderRoute('/servers?page=9');
+    expect(
+      await screen.findByText('This page is past the end of the list.', {}, LOAD),
+    ).toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination-item-active')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    expect(search(router).get('page')).toBe('3');
   });
 
   it('says "about" when the total of a broad search is an estimate', async () => {
@@ -156,6 +197,18 @@ describe('server list page', { timeout: 60_000 }, () => {
 
     await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
     expect(Object.fromEntries(search(router))).toEqual({ sort: 'price_asc' });
+  });
+
+  it('says in plain words when the answer cannot be read, never the raw validation output', async () => {
+    server.use(
+      http.get('/api/servers', () => HttpResponse.json({ data: 'not a list', meta: null })),
+    );
+    renderRoute('/servers');
+    expect(await screen.findByText('Could not load the servers', {}, LOAD)).toBeInTheDocument();
+    expect(
+      screen.getByText('Something unexpected happened. Please try again.'),
+    ).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/"expected"|\[\{/);
   });
 
   it('shows the error with a Retry that loads the list again', async () => {

@@ -4,7 +4,10 @@ import { useSearchParams } from 'react-router';
 import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/catalog';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { CardGridSkeleton } from '../../../components/skeleton-loaders';
+import { toApiError } from '../../../lib/api-client';
+import { describeApiError } from '../../../lib/error-messages';
 import { useServers } from '../api/get-servers';
 import { ServerFilters } from '../components/server-filters';
 import { ServerGrid } from '../components/server-grid';
@@ -49,7 +52,7 @@ export function ServersPage() {
         <Result
           status="error"
           title="Could not load the servers"
-          subTitle={servers.error.message}
+          subTitle={describeApiError(toApiError(servers.error))}
           extra={
             <Button type="primary" onClick={() => void servers.refetch()}>
               Retry
@@ -81,27 +84,30 @@ export function ServersPage() {
             {about}
             {total.toLocaleString('en-US')} {total === 1 ? 'server' : 'servers'}
           </Typography.Text>
-          {servers.data.data.length > 0 ? (
-            <ServerGrid servers={servers.data.data} />
+          {servers.data.data.length === 0 ? (
+            <PastTheEnd
+              lastPage={lastPageOf(Math.min(total, MAX_PAGED_RESULTS), query.pageSize)}
+              onGoTo={(page) => show({ ...query, page })}
+            />
           ) : (
-            <Empty description="This page is past the end of the list.">
-              <Button onClick={() => show({ ...query, page: 1 })}>Back to the first page</Button>
-            </Empty>
+            <>
+              <ServerGrid servers={servers.data.data} />
+              <Pagination
+                align="center"
+                current={query.page}
+                pageSize={query.pageSize}
+                total={Math.min(total, MAX_PAGED_RESULTS)}
+                pageSizeOptions={[...TABLE_PAGE_SIZES]}
+                showSizeChanger
+                showTotal={(_, [from, to]) =>
+                  `${from}-${to} of ${about}${total.toLocaleString('en-US')}`
+                }
+                onChange={(page, pageSize) =>
+                  show({ ...query, page: pageSize === query.pageSize ? page : 1, pageSize })
+                }
+              />
+            </>
           )}
-          <Pagination
-            align="center"
-            current={query.page}
-            pageSize={query.pageSize}
-            total={Math.min(total, MAX_PAGED_RESULTS)}
-            pageSizeOptions={[...TABLE_PAGE_SIZES]}
-            showSizeChanger
-            showTotal={(_, [from, to]) =>
-              `${from}-${to} of ${about}${total.toLocaleString('en-US')}`
-            }
-            onChange={(page, pageSize) =>
-              show({ ...query, page: pageSize === query.pageSize ? page : 1, pageSize })
-            }
-          />
         </Flex>
       )}
     </Flex>

@@ -334,6 +334,16 @@ describe('rentals page', { timeout: 60_000 }, () => {
     expect(cancels[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('says when the page is past the end instead of saying nothing was rented', async () => {
+    serveRentals([], 45);
+    renderRentals('/rentals?page=9');
+    expect(
+      await screen.findByText('This page is past the end of the list.', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You have not rented a server yet.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to the last page' })).toBeInTheDocument();
+  });
+
   it('shows an empty state that leads to the servers', async () => {
     serveRentals([]);
     renderRentals();

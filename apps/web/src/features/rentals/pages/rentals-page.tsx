@@ -5,6 +5,7 @@ import { RENTAL_STATUSES, type RentalStatus } from '@crimsonhost/shared/rentals'
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { isPastTheEnd, lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
@@ -57,6 +58,13 @@ export function RentalsPage() {
             Retry
           </Button>
         }
+      />
+    );
+  } else if (isPastTheEnd(query.page, query.pageSize, rentals.data.meta.total)) {
+    body = (
+      <PastTheEnd
+        lastPage={lastPageOf(rentals.data.meta.total, query.pageSize)}
+        onGoTo={(page) => show({ page })}
       />
     );
   } else if (rentals.data.rentals.length === 0) {

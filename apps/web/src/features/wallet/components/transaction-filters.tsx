@@ -1,6 +1,6 @@
 import { Col, DatePicker } from 'antd';
 import dayjs from 'dayjs';
-import { CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@crimsonhost/shared/wallet';
+import { CURRENCIES, TIMELINE_STATUSES, TRANSACTION_TYPES } from '@crimsonhost/shared/wallet';
 import {
   ClearFiltersButton,
   FilterBar,
@@ -9,7 +9,7 @@ import {
 } from '../../../components/filter-bar';
 import {
   CURRENCY_LABELS,
-  TRANSACTION_STATUS_LABELS,
+  TIMELINE_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
 } from '../../../lib/wallet/transaction-labels';
 import { hasWalletFilters, type WalletSearch } from '../wallet-search';
@@ -70,7 +70,7 @@ export function TransactionFilters({ search, onChange, onClear }: TransactionFil
           label="Status"
           placeholder="All statuses"
           value={search.status}
-          options={optionsOf(TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS)}
+          options={optionsOf(TIMELINE_STATUSES, TIMELINE_STATUS_LABELS)}
           onChange={(status) => onChange({ status })}
         />
       </Col>

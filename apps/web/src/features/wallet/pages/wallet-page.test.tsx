@@ -52,7 +52,7 @@ describe('wallet page', { timeout: 60_000 }, () => {
     const balances = screen.getByRole('region', { name: 'Balances' });
     expect(balances).toHaveTextContent('Available1,250.50 USDT');
     expect(balances).toHaveTextContent('Held in escrow30.00 USDT');
-    expect(balances).toHaveTextContent('Platform credit5.00');
+    expect(balances).toHaveTextContent('Platform credit5.00 Platform credit');
     expect(balances).toHaveTextContent('Pending deposits1');
   });
 
@@ -97,6 +97,27 @@ describe('wallet page', { timeout: 60_000 }, () => {
     expect(search(view)).toEqual({});
   });
 
+  it('offers every status the timeline shows, and asks the API by it', async () => {
+    const requests = serveWallet();
+    const view = openWallet('/wallet?status=EXPIRED');
+    await waitFor(() => expect(requests.at(-1)?.get('status')).toBe('EXPIRED'), FIND);
+    await view.user.click(screen.getByRole('combobox', { name: 'Status' }));
+    for (const label of ['Pending', 'Confirmed', 'Failed', 'Waiting']) {
+      expect(await screen.findByTitle(label, undefined, FIND)).toBeInTheDocument();
+    }
+    await view.user.click(await screen.findByTitle('Waiting', undefined, FIND));
+    expect(search(view)).toEqual({ status: 'WAITING' });
+  });
+
+  it.each([
+    [1, '1 transaction matches these filters'],
+    [2, '2 transactions match these filters'],
+  ])('counts %i with the noun and the verb agreeing', async (total, text) => {
+    serveWallet(transactionPage([buildTransaction()], { total }));
+    openWallet('/wallet?type=DEPOSIT');
+    expect(await screen.findByText(text, undefined, FIND)).toBeInTheDocument();
+  });
+
   it('pages with the sizes 10, 20, 50 and 100', async () => {
     const requests = serveWallet(transactionPage([buildTransaction()], { total: 45 }));
     const view = openWallet();
@@ -112,6 +133,18 @@ describe('wallet page', { timeout: 60_000 }, () => {
     expect([10, 20, 50, 100].every((size) => option(size))).toBe(true);
     await view.user.click(option(50)!);
     expect(search(view)).toEqual({ pageSize: '50' });
+  });
+
+  it('says when the page is past the end, highlights no page, and goes to the last one', async () => {
+    serveWallet(transactionPage([], { total: 45, page: 9 }));
+    const view = openWallet('/wallet?page=9');
+    expect(
+      await screen.findByText('This page is past the end of the list.', undefined, FIND),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No transactions found')).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination-item-active')).toBeNull();
+    await view.user.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    expect(search(view)).toEqual({ page: '3' });
   });
 
   it("says 'No transactions found' for an empty list", async () => {

@@ -6,6 +6,7 @@ import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
 import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { isPastTheEnd, lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { TransactionTimeline } from '../../../components/transaction-timeline';
@@ -72,12 +73,20 @@ export function WalletPage() {
               >
                 {filtered && total > 0 && (
                   <Typography.Text type="secondary" aria-live="polite">
-                    {total.toLocaleString('en-US')} {total === 1 ? 'transaction' : 'transactions'}{' '}
-                    match these filters
+                    {total === 1
+                      ? '1 transaction matches these filters'
+                      : `${total.toLocaleString('en-US')} transactions match these filters`}
                   </Typography.Text>
                 )}
-                <TransactionTimeline transactions={transactions.data?.data ?? []} />
-                {total > 0 && (
+                {isPastTheEnd(search.page, search.pageSize, total) ? (
+                  <PastTheEnd
+                    lastPage={lastPageOf(total, search.pageSize)}
+                    onGoTo={(page) => show({ ...search, page })}
+                  />
+                ) : (
+                  <TransactionTimeline transactions={transactions.data?.data ?? []} />
+                )}
+                {total > 0 && !isPastTheEnd(search.page, search.pageSize, total) && (
                   <Pagination
                     align="center"
                     current={search.page}
