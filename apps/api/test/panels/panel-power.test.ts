@@ -22,7 +22,8 @@ let panel: DemoPanel;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  panel = await DemoPanel.start({ startDelayMs: 60, stopDelayMs: 60 });
+  // Moves take a minute unless a test settles them: no assertion races a timer.
+  panel = await DemoPanel.start({ startDelayMs: 60_000, stopDelayMs: 60_000 });
 });
 afterAll(async () => {
   await panel.close();

@@ -13,7 +13,8 @@ let panel: DemoPanel;
 beforeAll(async () => {
   database = await createTestDatabase();
   // Long enough that a read right after a power call still sees the step in between.
-  panel = await DemoPanel.start({ startDelayMs: 500, stopDelayMs: 500 });
+  // Moves take a minute unless a test settles them: no assertion races a timer.
+  panel = await DemoPanel.start({ startDelayMs: 60_000, stopDelayMs: 60_000 });
 });
 afterAll(async () => {
   await panel.close();
@@ -86,11 +87,11 @@ describe('the run state', () => {
     const service = panelService(database.db, { cacheMs: 0 });
     await service.power(listingId, 'start');
     expect((await service.runState(listingId))!.state).toBe('starting');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    panel.settle();
     expect((await service.runState(listingId))!.state).toBe('running');
     await service.power(listingId, 'stop');
     expect((await service.runState(listingId))!.state).toBe('stopping');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    panel.settle();
     expect((await service.runState(listingId))!.state).toBe('stopped');
   });
 });

@@ -16,7 +16,8 @@ const client = new PterodactylClient();
 let target: PanelTarget;
 
 beforeAll(async () => {
-  panel = await DemoPanel.start({ startDelayMs: 50, stopDelayMs: 50 });
+  // Moves take a minute unless a test settles them: no assertion races a timer.
+  panel = await DemoPanel.start({ startDelayMs: 60_000, stopDelayMs: 60_000 });
   panel.addServer({ identifier: '1a7ce997', apiKey: KEY });
   target = { panelUrl: `${panel.url}/`, identifier: '1a7ce997', apiKey: KEY };
 });
@@ -74,11 +75,11 @@ describe('the Pterodactyl client against the demo panel', () => {
   it('sees the process go starting -> running and stopping -> offline', async () => {
     await client.power(target, 'start', 2000);
     expect((await client.resources(target, 2000)).current_state).toBe('starting');
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    panel.settle();
     expect((await client.resources(target, 2000)).current_state).toBe('running');
     await client.power(target, 'stop', 2000);
     expect((await client.resources(target, 2000)).current_state).toBe('stopping');
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    panel.settle();
     expect((await client.resources(target, 2000)).current_state).toBe('offline');
   });
 

@@ -49,6 +49,8 @@ interface DemoServer {
   status: DemoServerStatus;
   runningSince: number | null;
   timer: NodeJS.Timeout | null;
+  /** What the timer will do when it fires. */
+  next: (() => void) | null;
 }
 
 interface QueuedFailure {
@@ -137,6 +139,7 @@ export class DemoPanel {
       status,
       runningSince: state === 'running' ? Date.now() : null,
       timer: null,
+      next: null,
     });
   }
 
@@ -205,16 +208,38 @@ export class DemoPanel {
 
   private schedule(server: DemoServer, ms: number, next: () => void) {
     if (server.timer) clearTimeout(server.timer);
+    server.next = next;
     server.timer = setTimeout(() => {
       server.timer = null;
+      server.next = null;
       next();
     }, ms);
     server.timer.unref();
   }
 
+  /**
+   * Finishes every move under way now, as if its delay had passed: a test sees `starting`, then
+   * calls this and sees `running`, however fast or slow the machine is.
+   */
+  settle(): void {
+    for (let moved = true; moved;) {
+      moved = false;
+      for (const server of this.servers.values()) {
+        const next = server.next;
+        if (!next) continue;
+        if (server.timer) clearTimeout(server.timer);
+        server.timer = null;
+        server.next = null;
+        next();
+        moved = true;
+      }
+    }
+  }
+
   private transition(server: DemoServer, state: DemoProcessState) {
     if (server.timer) clearTimeout(server.timer);
     server.timer = null;
+    server.next = null;
     server.state = state;
     server.runningSince = state === 'running' ? Date.now() : null;
   }
