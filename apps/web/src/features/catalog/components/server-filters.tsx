@@ -10,7 +10,12 @@ import {
   type ServerListQuery,
 } from '@crimsonhost/shared/catalog';
 import { GAMES, GAME_LABELS } from '@crimsonhost/shared/constants';
-import { formatUsdt, isUsdtAmount, parseUsdt } from '@crimsonhost/shared/money';
+import {
+  formatUsdt,
+  isUsdtAmount,
+  MAX_LISTING_PRICE_MICRO,
+  parseUsdt,
+} from '@crimsonhost/shared/money';
 import {
   ClearFiltersButton,
   FilterBar,
@@ -34,8 +39,9 @@ export interface ServerFiltersProps {
 }
 
 /**
- * What is wrong with a typed price bound against the other, applied one, or null. The box keeps
- * what was typed and says so beside it; the list keeps its last valid range meanwhile.
+ * What is wrong with a typed price bound (above what any listing may cost, or on the wrong side of
+ * the other, applied one), or null. The box keeps what was typed and says so beside it; the list
+ * keeps its last valid range meanwhile.
  */
 export function priceRangeError(
   bound: 'min' | 'max',
@@ -43,6 +49,9 @@ export function priceRangeError(
   other: string | undefined,
 ): string | null {
   const trimmed = text.trim();
+  if (isUsdtAmount(trimmed) && parseUsdt(trimmed) > MAX_LISTING_PRICE_MICRO) {
+    return `Prices go up to ${formatUsdt(MAX_LISTING_PRICE_MICRO)} USDT/h.`;
+  }
   if (!other || !isUsdtAmount(trimmed) || !isUsdtAmount(other)) return null;
   const [typed, applied] = [parseUsdt(trimmed), parseUsdt(other)];
   if (bound === 'min' && typed > applied) {

@@ -98,6 +98,21 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect(requests.slice(before).filter((params) => params.has('q'))).toHaveLength(1);
   });
 
+  it('says next to the field when a price is above what any listing may cost', async () => {
+    const requests = serveCatalog();
+    const { user, router } = renderRoute('/servers');
+    await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
+    const maximum = screen.getByLabelText('Maximum price per hour');
+    await user.type(maximum, '20000');
+    expect(
+      await screen.findByText('Prices go up to 10,000.00 USDT/h.', {}, LOAD),
+    ).toBeInTheDocument();
+    expect(maximum).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(search(router).get('maxPrice')).toBeNull();
+    expect(requests.every((params) => !params.has('maxPrice'))).toBe(true);
+  });
+
   it('says next to the field when the minimum price is above the maximum, keeping what was typed', async () => {
     const requests = serveCatalog();
     const { user, router } = renderRoute('/servers?maxPrice=1');
