@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, pgliteDataDir } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import * as repo from '../modules/auth/auth.repository';
+import { claimAddress } from '../modules/auth/email-verification.service';
 import { generatePassword } from '../modules/auth/auth.seed';
 import { assertPasswordPolicy, hashPassword } from '../modules/auth/password';
 import { describeError } from '../lib/describe-error';
@@ -54,11 +55,13 @@ async function main() {
     const existing = await repo.findUserByEmail(database.db, email.data);
     const passwordHash = await hashPassword(password);
     if (existing) {
-      // An operator's address is vouched for by whoever runs this command: it counts as verified.
-      await repo.updateUser(database.db, existing.id, {
-        role,
-        passwordHash,
-        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+      // An operator's address is vouched for by whoever runs this command: it counts as verified,
+      // and any unverified registration of the same address loses it (decision 015). A new
+      // password ends every session of the account, as a reset does.
+      await database.db.transaction(async (tx) => {
+        const updated = await repo.updateUser(tx, existing.id, { role, passwordHash });
+        await claimAddress(tx, updated!);
+        await repo.revokeAllForUser(tx, existing.id);
       });
       process.stdout.write(`Updated ${existing.email}: role ${role}, new password ${password}\n`);
     } else {
