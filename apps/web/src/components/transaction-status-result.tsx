@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { parseUsdt } from '@crimsonhost/shared/money';
 import type { TransactionDetail } from '@crimsonhost/shared/wallet';
 import { paths } from '../app/paths';
-import { TRANSACTION_TYPE_LABELS } from '../lib/wallet/transaction-labels';
+import { confirmationsText, TRANSACTION_TYPE_LABELS } from '../lib/wallet/transaction-labels';
 import { formatUsdtExact } from '../lib/wallet/usdt-format';
 import { ButtonLink } from './button-link';
 
@@ -56,7 +56,7 @@ function stepItems(transaction: TransactionDetail, progress: TransactionProgress
   const deposit = transaction.type === 'DEPOSIT';
   const confirmations =
     deposit && transaction.confirmations !== null
-      ? `${Math.min(transaction.confirmations, transaction.requiredConfirmations)} of ${transaction.requiredConfirmations} confirmations`
+      ? `${confirmationsText(transaction.confirmations, transaction.requiredConfirmations)} confirmations`
       : undefined;
   return [
     { title: 'Created', content: dayjs(transaction.createdAt).format('D MMM YYYY, HH:mm') },

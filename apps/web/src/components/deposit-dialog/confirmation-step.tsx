@@ -2,6 +2,7 @@ import { Alert, Button, Descriptions, Flex, Result, Typography } from 'antd';
 import type { DepositNetwork, DepositStatusView } from '@crimsonhost/shared/wallet';
 import { formatUsdtExact } from '../../lib/wallet/usdt-format';
 import { formatFeePercent } from './network-choice';
+import { confirmationsText } from '../../lib/wallet/transaction-labels';
 
 export interface ConfirmationStepProps {
   status: DepositStatusView;
@@ -66,7 +67,7 @@ export function ConfirmationStep({
           {
             key: 'confirmations',
             label: 'Confirmations',
-            children: `${status.confirmations} of ${status.requiredConfirmations}`,
+            children: confirmationsText(status.confirmations, status.requiredConfirmations),
           },
           ...(status.txHash
             ? [

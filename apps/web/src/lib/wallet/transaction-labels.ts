@@ -39,3 +39,11 @@ export const TRANSACTION_DIRECTION: Record<TransactionType, 1 | -1> = {
   REFUND: 1,
   COMPENSATION: 1,
 };
+
+/**
+ * "12 of 12": confirmations as a person reads them. The chain keeps counting after the deposit is
+ * credited; past the number required the count adds nothing, so it stops there.
+ */
+export function confirmationsText(confirmations: number | null, required: number): string {
+  return `${Math.min(confirmations ?? 0, required)} of ${required}`;
+}

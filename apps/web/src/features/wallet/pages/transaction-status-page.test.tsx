@@ -106,7 +106,11 @@ describe('transaction status view', { timeout: 60_000 }, () => {
   });
 
   it('confirmed is complete and offers Back to Wallet and View Details, with every detail', async () => {
-    const transaction = buildTransactionDetail({ description: 'Deposit via Ethereum (ERC20)' });
+    // The chain went on counting after the credit: past the number required the count stops.
+    const transaction = buildTransactionDetail({
+      description: 'Deposit via Ethereum (ERC20)',
+      confirmations: 13,
+    });
     showTransaction(transaction);
     await screen.findByText('Deposit confirmed', undefined, FIND);
     expect(steps()).toEqual([

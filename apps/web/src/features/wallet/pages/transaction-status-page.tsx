@@ -11,7 +11,11 @@ import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { TimelineStatusBadge } from '../../../components/transaction-timeline';
 import { TransactionStatusResult, progressOf } from '../../../components/transaction-status-result';
 import { ApiError } from '../../../lib/api-client';
-import { CURRENCY_LABELS, TRANSACTION_TYPE_LABELS } from '../../../lib/wallet/transaction-labels';
+import {
+  confirmationsText,
+  CURRENCY_LABELS,
+  TRANSACTION_TYPE_LABELS,
+} from '../../../lib/wallet/transaction-labels';
 import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
 import { useTransaction } from '../api/get-transaction';
 
@@ -135,7 +139,10 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
           {
             key: 'confirmations',
             label: 'Confirmations',
-            children: `${transaction.confirmations ?? 0} of ${transaction.requiredConfirmations}`,
+            children: confirmationsText(
+              transaction.confirmations,
+              transaction.requiredConfirmations,
+            ),
           },
         ]
       : []),
