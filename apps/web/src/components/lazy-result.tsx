@@ -33,7 +33,9 @@ function ResultText({ title, subTitle, children, closed }: ResultProps & { close
         </div>
       )}
       {subTitle && (
-        <div style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>{subTitle}</div>
+        <div style={{ color: token.colorTextDescription, fontSize: token.fontSize }}>
+          {subTitle}
+        </div>
       )}
       {children}
     </div>
