@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
-import { PRIMARY_COLOR, TOAST_DURATION_MS, type Theme } from '@crimsonhost/shared/constants';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
+import { PRIMARY_COLOR, type Theme } from '@crimsonhost/shared/constants';
+import { ToastProvider } from '../components/toast-provider';
 import { ApiError } from '../lib/api-client';
 import { ThemeModeProvider, useThemeMode } from './theme-mode';
 
-const TOAST_DURATION_S = TOAST_DURATION_MS / 1000;
 const MAX_QUERY_RETRIES = 2;
 
 /** Retries only what may pass on a second try: no answer at all, or a server-side failure. */
@@ -86,12 +86,7 @@ function ThemedDesignSystem({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={themeConfig(theme)}>
       <DocumentTheme theme={theme} />
-      <AntdApp
-        message={{ duration: TOAST_DURATION_S }}
-        notification={{ duration: TOAST_DURATION_S }}
-      >
-        {children}
-      </AntdApp>
+      <ToastProvider>{children}</ToastProvider>
     </ConfigProvider>
   );
 }

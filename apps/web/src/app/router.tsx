@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AuthProvider } from './auth/auth-provider';
 import { RequireAuth } from './auth/require-auth';
@@ -146,6 +146,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The app's routes under a `<BrowserRouter>`. No page uses a data router's loaders, actions or
+ * blockers, and the declarative router leaves about 15 KB (brotli) of React Router out of the
+ * first visit (decision 020). Tests mount the same `routes` in a memory router.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,7 +1,8 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { reloadPage } from '../lib/page-reload';
 import { readModuleReloadAt, storeModuleReloadAt } from '../lib/storage';
+import { LazyResult } from './lazy-result';
 import { isModuleLoadError } from './module-load-error';
 
 /** Spec: after a module load error the page reloads once, 1 second later. */
@@ -52,7 +53,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     const { error, reloading } = this.state;
     if (!error) return this.props.children;
     return (
-      <Result
+      <LazyResult
         status="error"
         title="Something went wrong"
         subTitle={

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from './toast-provider';
 import { useToast } from './use-toast';
 
 function SaveButton() {
@@ -16,9 +17,9 @@ describe('useToast', () => {
   it('shows a toast for 5 seconds', async () => {
     vi.useFakeTimers();
     render(
-      <App>
+      <ToastProvider>
         <SaveButton />
-      </App>,
+      </ToastProvider>,
     );
 
     act(() => {

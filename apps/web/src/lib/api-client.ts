@@ -1,11 +1,11 @@
 // First: the bundler may run this module's chunk before main.tsx's own first import, and the
 // schemas imported below must be created with zod's eval probe switched off (see that module).
 import './zod-without-eval';
-import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { SLOW_REFRESH_WARN_MS } from '@crimsonhost/shared/constants';
-import { errorEnvelopeSchema, type ErrorCode } from '@crimsonhost/shared/errors';
+import type { ErrorCode, ErrorEnvelope } from '@crimsonhost/shared/errors';
 import { config } from './config';
 import { csrfToken, fetchCsrfToken } from './csrf-token';
+import { HttpFailure, createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
 import { readTokenAnswer, toStoredTokens } from './session-tokens';
 import { clearStoredTokens, readStoredTokens, storeLastTokenRefresh, storeTokens } from './storage';
 
@@ -40,17 +40,6 @@ export class ApiError extends Error {
   }
 }
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Internal: the Authorization header is the stored access token, so a retry may renew it. */
-    bearerFromStorage?: boolean;
-    /** Internal: already retried once after a token refresh. */
-    refreshRetried?: boolean;
-    /** Internal: already retried once with a fresh CSRF token. */
-    csrfRetried?: boolean;
-  }
-}
-
 function retryAfterSeconds(header: unknown): number | undefined {
   if (typeof header !== 'string' || header === '') return undefined;
   const seconds = /^\d+$/.test(header)
@@ -59,9 +48,23 @@ function retryAfterSeconds(header: unknown): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * The `error` of the API's envelope (`errorEnvelopeSchema` of the shared contracts), checked by
+ * hand: the entry of the app does without zod's parser for it.
+ */
+export function readErrorEnvelope(body: unknown): ErrorEnvelope['error'] | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, details } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  return details === undefined ? { code, message } : { code, message, details };
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (!(error instanceof AxiosError)) {
+  if (!(error instanceof HttpFailure)) {
     return new ApiError(
       0,
       'UNEXPECTED_RESPONSE',
@@ -70,15 +73,14 @@ export function toApiError(error: unknown): ApiError {
   }
   const { response } = error;
   if (!response) {
-    return error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT
+    return error.kind === 'timeout'
       ? new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE)
       : new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
-  const envelope = errorEnvelopeSchema.safeParse(response.data);
-  if (envelope.success) {
-    const { code, message, details } = envelope.data.error;
-    const headers = response.headers as Record<string, unknown>;
-    const retryAfter = retryAfterSeconds(headers['retry-after']);
+  const envelope = readErrorEnvelope(response.data);
+  if (envelope) {
+    const { code, message, details } = envelope;
+    const retryAfter = retryAfterSeconds(response.headers['retry-after']);
     return new ApiError(response.status, code, message, details, retryAfter);
   }
   return new ApiError(
@@ -93,9 +95,9 @@ interface Call {
   method?: string;
   path: string;
 }
-const matches = (request: InternalAxiosRequestConfig, calls: Call[]) => {
-  const path = (request.url ?? '').split('?')[0]!.replace(/\/+$/, '');
-  const method = (request.method ?? 'get').toLowerCase();
+const matches = (request: HttpRequest, calls: Call[]) => {
+  const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+  const method = request.method.toLowerCase();
   return calls.some((call) => path.endsWith(call.path) && (!call.method || call.method === method));
 };
 /** No Bearer header: the calls that create a session. */
@@ -120,10 +122,8 @@ const WITHOUT_REFRESH_RETRY: Call[] = [
 ];
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
-async function applyRequestRules(
-  request: InternalAxiosRequestConfig,
-): Promise<InternalAxiosRequestConfig> {
-  const headers = AxiosHeaders.from(request.headers);
+async function applyRequestRules(request: HttpRequest): Promise<HttpRequest> {
+  const { headers } = request;
   if (!matches(request, WITHOUT_BEARER) && !headers.has('Authorization')) {
     const accessToken = readStoredTokens()?.accessToken;
     if (accessToken) {
@@ -131,11 +131,10 @@ async function applyRequestRules(
       request.bearerFromStorage = true;
     }
   }
-  if (UNSAFE_METHODS.has((request.method ?? 'get').toLowerCase())) {
+  if (UNSAFE_METHODS.has(request.method.toLowerCase())) {
     const token = await csrfToken();
     if (token) headers.set('X-CSRF-Token', token);
   }
-  request.headers = headers;
   return request;
 }
 
@@ -246,9 +245,9 @@ export function refreshSession(): Promise<string> {
 
 // --- The client --------------------------------------------------------------------------------
 
-async function recoverFromError(raw: unknown): Promise<unknown> {
+async function recoverFromError(raw: unknown): Promise<HttpResponse<unknown>> {
   const error = toApiError(raw);
-  const request = raw instanceof AxiosError ? raw.config : undefined;
+  const request = raw instanceof HttpFailure ? raw.request : undefined;
   if (!request) throw error;
 
   if (error.status === 403 && error.code === 'CSRF_FAILED' && !request.csrfRetried) {
@@ -276,10 +275,10 @@ async function recoverFromError(raw: unknown): Promise<unknown> {
 }
 
 /** The one HTTP client of the app: every call goes to the API through it. */
-export const apiClient = axios.create({
-  baseURL: config.apiBaseUrl,
+export const apiClient = createHttpClient({
+  baseUrl: config.apiBaseUrl,
   headers: { Accept: 'application/json' },
+  onFailure: recoverFromError,
 });
 
 apiClient.interceptors.request.use(applyRequestRules);
-apiClient.interceptors.response.use(undefined, recoverFromError);

@@ -1,10 +1,16 @@
-import axios from 'axios';
-import { csrfTokenSchema } from '@crimsonhost/shared/auth';
-import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import { config } from './config';
+import { sendRequest } from './http-client';
 
 const CSRF_FETCH_TIMEOUT_MS = 8000;
-const csrfAnswerSchema = dataEnvelope(csrfTokenSchema);
+
+/** `data.csrfToken` of the answer (`dataEnvelope(csrfTokenSchema)`), checked by hand. */
+function readCsrfAnswer(body: unknown): string {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : null;
+  const token =
+    typeof data === 'object' && data !== null ? (data as { csrfToken?: unknown }).csrfToken : null;
+  if (typeof token !== 'string') throw new Error('The CSRF token answer has no data.csrfToken');
+  return token;
+}
 
 /** A token fetched from the API; it is newer than the page's meta tag, so it wins over it. */
 let fetched: string | null = null;
@@ -19,13 +25,15 @@ function readMetaToken(): string | null {
  * the write then goes without one and the API answers CSRF_FAILED, which the caller reports.
  */
 export function fetchCsrfToken(): Promise<string | null> {
-  fetching ??= axios
-    .get<unknown>(`${config.apiBaseUrl}/auth/csrf`, {
-      timeout: CSRF_FETCH_TIMEOUT_MS,
-      headers: { Accept: 'application/json' },
-    })
+  // Straight to the API, not through the client: its rules would ask for this very token.
+  fetching ??= sendRequest(config.apiBaseUrl, {
+    url: '/auth/csrf',
+    method: 'get',
+    timeout: CSRF_FETCH_TIMEOUT_MS,
+    headers: new Headers({ Accept: 'application/json' }),
+  })
     .then((response) => {
-      fetched = csrfAnswerSchema.parse(response.data).data.csrfToken;
+      fetched = readCsrfAnswer(response.data);
       return fetched;
     })
     .catch(() => null)

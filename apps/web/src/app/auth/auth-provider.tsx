@@ -32,7 +32,7 @@ import {
   type AuthContextValue,
   type AuthStatus,
 } from './auth-context';
-import { SessionTimeoutWarning } from './session-timeout-warning';
+import { SessionTimeoutWarning } from './lazy-session-timeout-warning';
 
 interface AuthState {
   status: AuthStatus;

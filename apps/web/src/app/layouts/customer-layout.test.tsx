@@ -12,8 +12,9 @@ describe('customer layout', () => {
     renderRoute('/');
 
     expect(screen.getByRole('link', { name: 'CrimsonHost home' })).toHaveAttribute('href', '/');
-    const menu = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(menu).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    // The sidebar's menu is a chunk of its own, loaded as the layout mounts.
+    const menu = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(menu).findByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(within(menu).getByRole('link', { name: 'Browse Servers' })).toHaveAttribute(
       'href',
       '/servers',

@@ -1,18 +1,14 @@
 import { Suspense, useState } from 'react';
-import { Button, Drawer, Flex, Layout, theme } from 'antd';
+import { Button, Flex, Layout, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
-import {
-  DRAWER_MAX_WIDTH,
-  DRAWER_WIDTH_PX,
-  MOBILE_BREAKPOINT_PX,
-} from '@crimsonhost/shared/constants';
+import { MOBILE_BREAKPOINT_PX } from '@crimsonhost/shared/constants';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { readSidebarCollapsed, storeSidebarCollapsed } from '../../lib/storage';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useAuth } from '../auth/auth-context';
-import { MainMenu } from './main-menu';
+import { LazyMainMenu, LazyNavigationDrawer } from './lazy-navigation';
 import { HEADER_HEIGHT_PX, SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { useConnectionToasts } from './use-connection-toasts';
@@ -55,7 +51,7 @@ function Sidebar() {
         }}
       >
         <Flex vertical justify="space-between" style={{ height: '100%', paddingBlock: 8 }}>
-          <MainMenu />
+          <LazyMainMenu />
           <Flex justify={collapsed ? 'center' : 'flex-end'} style={{ padding: 12 }}>
             <Button
               type="text"
@@ -80,6 +76,8 @@ export function CustomerLayout() {
   const { token } = theme.useToken();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads the first time it opens; it stays mounted so it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const { pathname } = useLocation();
   const { isCheckingSession } = useAuth();
   useConnectionToasts();
@@ -96,7 +94,10 @@ export function CustomerLayout() {
       <SiteHeader
         isMobile={isMobile}
         navigationOpen={drawerOpen}
-        onOpenNavigation={() => setDrawerOpen(true)}
+        onOpenNavigation={() => {
+          setDrawerUsed(true);
+          setDrawerOpen(true);
+        }}
       />
       <Layout hasSider={!isMobile} style={{ background: token.colorBgLayout }}>
         {!isMobile && <Sidebar />}
@@ -122,17 +123,8 @@ export function CustomerLayout() {
           <SiteFooter />
         </Layout>
       </Layout>
-      {isMobile && (
-        <Drawer
-          title="Navigation"
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={DRAWER_WIDTH_PX}
-          styles={{ wrapper: { maxWidth: DRAWER_MAX_WIDTH }, body: { padding: 0 } }}
-        >
-          <MainMenu onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+      {isMobile && drawerUsed && (
+        <LazyNavigationDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       )}
     </Layout>
   );

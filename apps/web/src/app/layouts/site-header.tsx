@@ -8,7 +8,7 @@ import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { useAuth } from '../auth/auth-context';
 import { paths } from '../paths';
 import { useThemeMode } from '../theme-mode';
-import { AccountMenu } from './account-menu';
+import { AccountMenu } from './lazy-navigation';
 
 export const HEADER_HEIGHT_PX = 64;
 

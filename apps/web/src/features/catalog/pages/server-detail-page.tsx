@@ -5,7 +5,6 @@ import {
   ConfigProvider,
   Descriptions,
   Flex,
-  Result,
   Row,
   Skeleton,
   Tag,
@@ -18,6 +17,7 @@ import { isRentableNow, SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/c
 import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
+import { LazyResult } from '../../../components/lazy-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { RentPanel } from '../../../components/rent-panel/rent-panel';
 import { formatServerPrice } from '../../../components/server-card';
@@ -52,7 +52,7 @@ export function ServerDetailPage() {
       <>
         <title>{`${missing ? 'Server not found' : 'Could not load this server'} · CrimsonHost`}</title>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: missing ? 'Not found' : 'Server' }]} />
-        <Result
+        <LazyResult
           status={missing ? '404' : 'error'}
           title={
             <h1 style={{ fontSize: 'inherit', margin: 0 }}>

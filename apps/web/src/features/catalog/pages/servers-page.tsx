@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Empty, Flex, Pagination, Result, Typography } from 'antd';
+import { Button, Empty, Flex, Pagination, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/catalog';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { LazyResult } from '../../../components/lazy-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { CardGridSkeleton } from '../../../components/skeleton-loaders';
@@ -49,7 +50,7 @@ export function ServersPage() {
       {servers.isPending ? (
         <CardGridSkeleton count={6} />
       ) : servers.isError && !servers.data ? (
-        <Result
+        <LazyResult
           status="error"
           title="Could not load the servers"
           subTitle={describeApiError(toApiError(servers.error))}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Card, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
+import { Card, Descriptions, Flex, Modal, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import type { DepositDetail, TransactionDetail } from '@crimsonhost/shared/wallet';
@@ -179,7 +179,7 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
 export function TransactionStatusPage() {
   const { id = '' } = useParams();
   const transaction = useTransaction(id);
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
   const [depositing, setDepositing] = useState(false);
   const details = useRef<HTMLHeadingElement>(null);
@@ -204,6 +204,7 @@ export function TransactionStatusPage() {
   const notFound = transaction.error instanceof ApiError && transaction.error.status === 404;
   return (
     <>
+      {modalHolder}
       <title>Transaction · CrimsonHost</title>
       <PageBreadcrumb
         items={[{ title: 'Wallet', to: paths.wallet.href() }, { title: 'Transaction' }]}
