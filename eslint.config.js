@@ -54,6 +54,27 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The offline world's stand-ins never run in production (decision 024): product code reaches
+    // outside systems only through the clients it calls. Only the demo wiring and the demo-pay
+    // CLI start or talk to the offline world.
+    files: ['apps/api/src/**/*.ts', 'apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/api/src/demo/**', 'apps/api/src/cli/demo-pay.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@crimsonhost/devnet', '@crimsonhost/devnet/*'],
+              message:
+                'The offline world is for the demo and the tests only: import it from apps/api/src/demo or the tests.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Text inputs sanitise what is typed (spec section 5): only components/text-input.tsx may
     // render Ant Design's plain Input or its search box.
     files: ['apps/web/src/**/*.tsx'],

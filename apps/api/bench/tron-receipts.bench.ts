@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { hexToTron } from '../src/modules/chains/addresses';
-import { startLocalTron } from '../src/modules/chains/local-tron';
+import { startLocalTron } from '@crimsonhost/devnet/local-tron';
 
 const tron = await startLocalTron();
 const payments = (count: number) =>

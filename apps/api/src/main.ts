@@ -3,9 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import {
   ConfigError,
-  demoChainEnabled,
   demoDataEnabled,
-  demoGameServersEnabled,
   loadConfig,
   outboxDir,
   pgliteDataDir,
@@ -20,14 +18,13 @@ import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
-import { startDemoChain } from './modules/chains/demo-chain';
+import { startOfflineDemo } from './demo/offline-demo';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { addressCollisions } from './modules/wallet/wallet.repository';
 import { authCleanupJob } from './modules/auth/auth.jobs';
 import { rentalExpiryJob } from './modules/rentals/rentals.jobs';
-import { startDemoGameServers } from './modules/catalog/demo-game-servers';
 import { GameStatusWorker, gameStatusSettings } from './modules/catalog/game-status.job';
-import { demoPanelUrl, startDemoPanel } from './modules/panels/demo-panel';
+import { demoPanelUrl } from './modules/panels/panels.seed';
 import { deriveKey } from './modules/panels/panel-crypto';
 
 function readConfig(): Config {
@@ -91,23 +88,10 @@ async function main() {
       panel: { url: demoPanelUrl(config.DEMO_PANEL_PORT), secretKey: deriveKey(jwtSecret) },
     });
   }
-  // The panel the demo listings are linked to; up before the app so power control works at once.
-  const demoPanel =
-    demo && demoDataEnabled(config) ? await startDemoPanel(logger, config.DEMO_PANEL_PORT) : null;
-  const demoGameServers =
-    demo && demoGameServersEnabled(config)
-      ? await startDemoGameServers(logger, gamePortBase)
-      : null;
-
-  const demoChain =
-    demo && demoChainEnabled(config)
-      ? await startDemoChain(logger, {
-          port: config.DEMO_CHAIN_PORT,
-          tronPort: config.DEMO_TRON_PORT,
-          dataDir: config.DATA_DIR,
-        })
-      : null;
-  const chains = chainSettingsFromConfig(config, demoChain?.settings);
+  // The offline world's parts the demo asks for (panel, game servers, chains); up before the app
+  // so that power control and deposits work at once.
+  const offline = demo ? await startOfflineDemo(config, logger) : null;
+  const chains = chainSettingsFromConfig(config, offline?.chains);
 
   const scheduler = new JobScheduler(database.db, logger);
   if (config.GAME_STATUS_ENABLED) {
@@ -137,9 +121,7 @@ async function main() {
     force.unref();
     scheduler
       .stop()
-      .then(() => demoGameServers?.stop())
-      .then(() => demoChain?.stop())
-      .then(() => demoPanel?.close())
+      .then(() => offline?.stop())
       .then(() => app.close())
       .then(() => database.close())
       .then(() => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app';
 import { createUser } from './factories';
-import { startDiscordServer, type DiscordAccount } from './discord-server';
+import { startDiscordServer, type DiscordAccount } from '@crimsonhost/devnet/discord-server';
 
 let ctx: TestContext;
 let discord: Awaited<ReturnType<typeof startDiscordServer>>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from '../src/lib/mailer';
 import { seedDemoAccounts } from '../src/modules/auth/auth.seed';
 import { createTestApp, type TestContext } from './app';
-import { startMailServer } from './mail-server';
+import { startMailServer } from '@crimsonhost/devnet/mail-server';
 
 let ctx: TestContext;
 let mail: Awaited<ReturnType<typeof startMailServer>>;

@@ -9,7 +9,7 @@ import { enqueueMail, MAIL_MAX_ATTEMPTS, MailOutbox } from '../src/lib/mail-outb
 import { smtpMailer, type Mailer } from '../src/lib/mailer';
 import { createTestApp, type TestContext } from './app';
 import { createUser } from './factories';
-import { startMailServer } from './mail-server';
+import { startMailServer } from '@crimsonhost/devnet/mail-server';
 
 const FROM = 'CrimsonHost <no-reply@crimsonhost.test>';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from '../src/lib/mailer';
 import { createTestApp, type TestContext } from './app';
 import { createUser } from './factories';
-import { startMailServer } from './mail-server';
+import { startMailServer } from '@crimsonhost/devnet/mail-server';
 
 let ctx: TestContext;
 let mail: Awaited<ReturnType<typeof startMailServer>>;

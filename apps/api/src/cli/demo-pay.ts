@@ -8,8 +8,8 @@ import { createPublicClient, createWalletClient, getAddress, http, isAddress } f
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { loadConfig } from '../config';
-import { DEMO_TOKENS } from '../modules/chains/demo-chain';
-import { ANVIL_FUNDER_KEY, TEST_USDT_ABI } from '../modules/chains/local-chain';
+import { DEMO_TOKENS } from '@crimsonhost/devnet/demo-chain';
+import { ANVIL_FUNDER_KEY, TEST_USDT_ABI } from '@crimsonhost/devnet/local-chain';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);

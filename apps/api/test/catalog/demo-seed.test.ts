@@ -6,7 +6,8 @@ import { queryRows } from '../../src/db/client';
 import { serverListings, users } from '../../src/db/schema/index';
 import { seedDemoData } from '../../src/db/seed/demo-seed';
 import { DEMO_LISTINGS } from '../../src/modules/catalog/catalog-demo-listings';
-import { startDemoGameServers } from '../../src/modules/catalog/demo-game-servers';
+import { startOfflineWorld } from '@crimsonhost/devnet/offline-world';
+import { demoGameServerSpecs } from '../../src/demo/offline-demo';
 import { GameStatusWorker } from '../../src/modules/catalog/game-status.job';
 import { createTestDatabase, type TestDatabase } from '../database';
 
@@ -87,7 +88,8 @@ describe('the demo data', () => {
   });
 
   it('goes live from the demo game servers through the status job', async () => {
-    const demo = await startDemoGameServers(log, portBase);
+    const world = await startOfflineWorld({ log, gameServers: demoGameServerSpecs(portBase) });
+    const demo = world.gameServers!;
     try {
       const worker = new GameStatusWorker(database.db, log, {
         intervalMs: 60_000,

@@ -2,14 +2,14 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { A2sResponder } from '../../src/modules/catalog/a2s-responder';
+import { A2sResponder } from '@crimsonhost/devnet/a2s-responder';
 import { GameQueryClient } from '../../src/modules/catalog/game-query.client';
 import {
   MinecraftStatusResponder,
   decodeVarInt,
   encodeVarInt,
   framePacket,
-} from '../../src/modules/catalog/minecraft-status-responder';
+} from '@crimsonhost/devnet/minecraft-status-responder';
 
 const closing: { close(): Promise<void> }[] = [];
 afterAll(() => Promise.all(closing.map((c) => c.close())));

@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { serverListings, serverStatusChecks } from '../../src/db/schema/index';
 import { JobScheduler } from '../../src/lib/jobs';
-import { A2sResponder, type GameServerResponder } from '../../src/modules/catalog/a2s-responder';
+import { A2sResponder, type GameServerResponder } from '@crimsonhost/devnet/a2s-responder';
 import {
   GameStatusWorker,
   type GameStatusSettings,
 } from '../../src/modules/catalog/game-status.job';
 import { claimDueChecks } from '../../src/modules/catalog/game-status.repository';
-import { MinecraftStatusResponder } from '../../src/modules/catalog/minecraft-status-responder';
+import { MinecraftStatusResponder } from '@crimsonhost/devnet/minecraft-status-responder';
 import { createTestDatabase, type TestDatabase } from '../database';
 import { createListing, createVendor } from './catalog-factories';
 

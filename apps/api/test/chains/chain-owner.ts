@@ -1,6 +1,6 @@
 // A process that starts a local chain and waits: the demo-chain test kills it with SIGKILL and
 // checks that its anvil went with it.
-import { startLocalChain } from '../../src/modules/chains/local-chain';
+import { startLocalChain } from '@crimsonhost/devnet/local-chain';
 
 const port = Number(process.argv[2]);
 await startLocalChain({ port, blockTimeSeconds: 1 });

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startDemoChain } from '../../src/modules/chains/demo-chain';
-import { startLocalChain } from '../../src/modules/chains/local-chain';
+import { startDemoChain } from '@crimsonhost/devnet/demo-chain';
+import { startLocalChain } from '@crimsonhost/devnet/local-chain';
 import { apiRoot } from '../../src/lib/package-paths';
 import { freePort } from '../server-process';
 

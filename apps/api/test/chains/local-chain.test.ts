@@ -2,7 +2,7 @@
 // probe, two files could be handed the same port and one would talk to the other's chain (its
 // evm_revert undoing the other's blocks). On port 0 anvil binds and reports a port of its own.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalChain, type LocalChain } from '../../src/modules/chains/local-chain';
+import { startLocalChain, type LocalChain } from '@crimsonhost/devnet/local-chain';
 
 const chains: LocalChain[] = [];
 afterAll(async () => {

@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPanels, serverListings } from '../../src/db/schema/index';
 import { seedDemoData } from '../../src/db/seed/demo-seed';
 import { DEMO_LISTINGS } from '../../src/modules/catalog/catalog-demo-listings';
-import {
-  DEMO_PANEL_API_KEY,
-  DemoPanel,
-  demoPanelIdentifier,
-  demoPanelUrl,
-  startDemoPanel,
-} from '../../src/modules/panels/demo-panel';
+import { DemoPanel } from '@crimsonhost/devnet/demo-panel';
+import { startOfflineWorld } from '@crimsonhost/devnet/offline-world';
+import { demoPanelServers } from '../../src/demo/offline-demo';
 import { decryptPanelKey, deriveKey } from '../../src/modules/panels/panel-crypto';
 import { PanelService } from '../../src/modules/panels/panel.service';
+import {
+  DEMO_PANEL_API_KEY,
+  demoPanelIdentifier,
+  demoPanelUrl,
+} from '../../src/modules/panels/panels.seed';
 import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../app';
 import { createListing, createVendor } from '../catalog/catalog-factories';
 import { createTestDatabase, type TestDatabase } from '../database';
@@ -57,7 +58,12 @@ describe('the demo panel of the offline demo', () => {
   });
 
   it('starts a demo server through the panel it runs, labelled demo', async () => {
-    panel = await startDemoPanel(silentLog, panelPort);
+    panel = (
+      await startOfflineWorld({
+        log: silentLog,
+        panel: { port: panelPort, servers: demoPanelServers() },
+      })
+    ).panel;
     expect(panel).not.toBeNull();
     const [row] = await database.db
       .select({ listingId: listingPanels.listingId, identifier: listingPanels.serverIdentifier })
@@ -109,7 +115,8 @@ describe('the demo panel of the offline demo', () => {
     const port = (holder.address() as { port: number }).port;
     const warnings: string[] = [];
     const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
-    expect(await startDemoPanel(log, port)).toBeNull();
+    const world = await startOfflineWorld({ log, panel: { port, servers: demoPanelServers() } });
+    expect(world.panel).toBeNull();
     expect(warnings.join('')).toContain('the demo panel could not start');
     await new Promise((resolve) => holder.close(resolve));
   });

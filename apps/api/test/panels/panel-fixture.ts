@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import type { Database } from '../../src/db/client';
 import { panelEvents } from '../../src/db/schema/index';
-import type { DemoPanel } from '../../src/modules/panels/demo-panel';
+import type { DemoPanel } from '@crimsonhost/devnet/demo-panel';
 import { deriveKey } from '../../src/modules/panels/panel-crypto';
 import { PanelService, type PanelServiceOptions } from '../../src/modules/panels/panel.service';
 import { createListing, createVendor } from '../catalog/catalog-factories';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { listingPanels, panelStates } from '../../src/db/schema/index';
 import { AppError } from '../../src/lib/errors';
-import { DemoPanel } from '../../src/modules/panels/demo-panel';
+import { DemoPanel } from '@crimsonhost/devnet/demo-panel';
 import { decryptPanelKey } from '../../src/modules/panels/panel-crypto';
 import { createListing, createVendor } from '../catalog/catalog-factories';
 import { createTestDatabase, type TestDatabase } from '../database';

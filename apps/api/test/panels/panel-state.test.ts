@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { panelStates } from '../../src/db/schema/index';
-import { DemoPanel } from '../../src/modules/panels/demo-panel';
+import { DemoPanel } from '@crimsonhost/devnet/demo-panel';
 import { runStateFromStats } from '../../src/modules/panels/panel.service';
 import { createListing, createVendor } from '../catalog/catalog-factories';
 import { createTestDatabase, type TestDatabase } from '../database';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DemoPanel } from '../../src/modules/panels/demo-panel';
+import { DemoPanel } from '@crimsonhost/devnet/demo-panel';
 import {
   normalizePanelUrl,
   PanelRequestError,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoPanel } from '../../src/modules/panels/demo-panel';
+import { DemoPanel } from '@crimsonhost/devnet/demo-panel';
 import { createTestApp, type TestContext } from '../app';
 import { createListing, createVendor } from '../catalog/catalog-factories';
 import { VENDOR_KEY } from '../panels/panel-fixture';

@@ -9,13 +9,9 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkSettings } from '../../src/modules/chains/chain-settings';
-import { DEMO_XPUBS } from '../../src/modules/chains/demo-chain';
+import { DEMO_XPUBS } from '@crimsonhost/devnet/demo-chain';
 import { DepositWatcher } from '../../src/modules/chains/deposit-watcher';
-import {
-  DEMO_TRON_USDT_HEX,
-  startLocalTron,
-  type LocalTron,
-} from '../../src/modules/chains/local-tron';
+import { DEMO_TRON_USDT_HEX, startLocalTron, type LocalTron } from '@crimsonhost/devnet/local-tron';
 import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { apiRoot } from '../../src/lib/package-paths';
 import { createTestApp, type TestContext } from '../app';

@@ -15,7 +15,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { ANVIL_FUNDER_KEY, TEST_USDT_ABI } from '../../src/modules/chains/local-chain';
+import { ANVIL_FUNDER_KEY, TEST_USDT_ABI } from '@crimsonhost/devnet/local-chain';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';
 import { startChainFixture, watcherFor, type ChainFixture } from './chain-fixture';

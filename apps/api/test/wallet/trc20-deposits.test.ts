@@ -12,7 +12,7 @@ import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';
 import { TEST_XPUBS } from './chain-fixture';
-import { startLocalTron, type LocalTron } from '../../src/modules/chains/local-tron';
+import { startLocalTron, type LocalTron } from '@crimsonhost/devnet/local-tron';
 
 let ctx: TestContext;
 let tron: LocalTron;

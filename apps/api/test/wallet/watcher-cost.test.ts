@@ -9,7 +9,7 @@ import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';
 import { startChainFixture, TEST_XPUBS, watcherFor, type ChainFixture } from './chain-fixture';
-import { startLocalTron, type LocalTron } from '../../src/modules/chains/local-tron';
+import { startLocalTron, type LocalTron } from '@crimsonhost/devnet/local-tron';
 
 /**
  * The watcher scans blocks, not addresses: what it asks the node per pass must not grow with the

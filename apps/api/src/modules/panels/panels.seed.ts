@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto';
 import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { serverListings } from '../../db/schema/catalog';
 import { listingPanels } from '../../db/schema/rentals';
 import { DEMO_HOST, DEMO_LISTINGS } from '../catalog/catalog-demo-listings';
-import { DEMO_PANEL_API_KEY, demoPanelIdentifier } from './demo-panel';
 import { encryptPanelKey } from './panel-crypto';
+
+/** The demo's client API key: it opens only the loopback demo panel. */
+export const DEMO_PANEL_API_KEY = 'ptlc_CrimsonDemoLocalDemoPanelOnlyNotARealKey000';
+
+/** The 8-character identifier of demo listing `index`, shaped like Pterodactyl's short UUIDs. */
+export function demoPanelIdentifier(index: number): string {
+  return createHash('sha256').update(`crimsonhost-demo-server-${index}`).digest('hex').slice(0, 8);
+}
+
+export function demoPanelUrl(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
 
 /**
  * Links the demo listings (the demo vendors' listings on the demo host, told apart by their query

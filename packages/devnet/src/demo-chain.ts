@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPublicClient, getContractAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { FastifyBaseLogger } from 'fastify';
-import type { ChainSettings } from './chain-settings';
 import { ANVIL_FUNDER_KEY, portAnswers, startLocalChain, type LocalChain } from './local-chain';
 import { DEMO_TRON_USDT_HEX, startLocalTron, type LocalTron } from './local-tron';
+import type { WorldLog } from './log';
 
 /**
  * The offline demo's extended public keys: the BIP44 account xpubs of the BIP39 test mnemonic
@@ -46,18 +45,18 @@ export interface DemoChain {
   chain: LocalChain;
   /** The local TRON node for TRC20; null when its port was taken. */
   tron: LocalTron | null;
-  settings: ChainSettings;
+  /** The test USDT contracts: ERC20 (6 decimals) and BEP20 (18) on anvil, TRC20 on the TRON node. */
+  tokens: { ERC20: string; BEP20: string; TRC20: string | null };
   stop(): Promise<void>;
 }
 
 /**
  * Starts the demo's local chains, each mining a block a second with its state kept in the data
  * folder: anvil with a 6-decimal test USDT for ERC20 and an 18-decimal one for BEP20, and a local
- * TRON node speaking TronGrid's API for TRC20. Answers the chain settings that point the three
- * networks at them.
+ * TRON node speaking TronGrid's API for TRC20. Answers where each listens and its token contracts.
  */
 export async function startDemoChain(
-  log: FastifyBaseLogger,
+  log: WorldLog,
   options: { port: number; tronPort: number; dataDir: string },
 ): Promise<DemoChain> {
   const statePath = path.resolve(options.dataDir, 'demo-chain.json');
@@ -85,6 +84,7 @@ export async function startDemoChain(
     }
   }
   log.info(
+    {},
     `Demo chain (anvil) at ${chain.rpcUrl}: test USDT ${DEMO_TOKENS.ERC20} (ERC20, 6 decimals), ${DEMO_TOKENS.BEP20} (BEP20, 18 decimals). Pay a deposit with: npm run demo:pay -- --network ERC20 --to ADDRESS --amount 25`,
   );
   const tron = await startLocalTron({
@@ -102,29 +102,14 @@ export async function startDemoChain(
   });
   if (tron) {
     log.info(
+      {},
       `Demo TRON node (TronGrid API) at ${tron.url}: test USDT ${tron.usdt} (TRC20, 6 decimals). Pay with: npm run demo:pay -- --network TRC20 --to ADDRESS --amount 25`,
     );
   }
-  const common = { xpub: DEMO_XPUBS.EVM, nodeUrl: chain.rpcUrl, demo: true };
   return {
     chain,
     tron,
-    settings: {
-      ERC20: { network: 'ERC20', contract: DEMO_TOKENS.ERC20, decimals: 6, ...common },
-      BEP20: { network: 'BEP20', contract: DEMO_TOKENS.BEP20, decimals: 18, ...common },
-      ...(tron
-        ? {
-            TRC20: {
-              network: 'TRC20',
-              contract: tron.usdt,
-              decimals: 6,
-              xpub: DEMO_XPUBS.TRON,
-              nodeUrl: tron.url,
-              demo: true,
-            },
-          }
-        : {}),
-    },
+    tokens: { ...DEMO_TOKENS, TRC20: tron?.usdt ?? null },
     async stop() {
       await tron?.close();
       await chain.stop();

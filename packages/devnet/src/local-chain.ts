@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -13,18 +12,14 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { apiRoot } from '../../lib/package-paths';
+import testUsdt from '../contracts/test-usdt.json' with { type: 'json' };
 
 /** anvil's first default account: a public test key that holds test ether on every anvil chain. */
 export const ANVIL_FUNDER_KEY: Hex =
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
-const artifact = JSON.parse(
-  readFileSync(path.join(apiRoot, 'contracts', 'test-usdt.json'), 'utf8'),
-) as {
-  abi: Abi;
-  bytecode: Hex;
-};
+/** TestUSDT's ABI and bytecode, compiled by contracts/build-contracts.mjs; bundled with the demo. */
+const artifact = testUsdt as { abi: Abi; bytecode: Hex };
 export const TEST_USDT_ABI = artifact.abi;
 
 function anvilBinary(): string {

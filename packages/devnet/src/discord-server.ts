@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listen } from './listen';
 
 export interface DiscordAccount {
   id: string;
@@ -15,7 +16,7 @@ export interface DiscordAccount {
  * shapes of Discord's documentation: form-encoded token requests with client credentials in Basic
  * auth or the body, PKCE checked against the code challenge, and `{ message, code }` errors.
  */
-export async function startDiscordServer(clientId: string, clientSecret: string) {
+export async function startDiscordServer(clientId: string, clientSecret: string, port = 0) {
   const codes = new Map<
     string,
     { account: DiscordAccount; challenge: string; redirectUri: string }
@@ -83,9 +84,8 @@ export async function startDiscordServer(clientId: string, clientSecret: string)
       send(res, 404, { message: '404: Not Found', code: 0 });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  await listen(server, port);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     apiUrl: `${base}/api/v10`,

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isUsdtAmount, parseUsdt } from '@crimsonhost/shared/money';
-import { hexToTron, tronToHex } from './addresses';
+import { hexToTron, tronToHex } from './tron-address';
 
 /**
  * A local TRON node: a server that speaks the part of the TronGrid HTTP API the TRC20 watcher

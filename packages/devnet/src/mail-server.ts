@@ -1,9 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 
-/** A real SMTP server on a loopback port that keeps what it receives, for mail tests. */
-export async function startMailServer() {
+/**
+ * A real SMTP server on a loopback port (0, the default, picks a free one) that keeps what it
+ * receives, for mail tests.
+ */
+export async function startMailServer(port = 0) {
+  // Loaded here rather than at the top: the SMTP sink is a test part, and the demo bundle, which
+  // carries the offline world, must not need the test-only SMTP packages to start.
+  const [{ SMTPServer }, { simpleParser }] = await Promise.all([
+    import('smtp-server'),
+    import('mailparser'),
+  ]);
   const received: ParsedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -19,10 +27,15 @@ export async function startMailServer() {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     received,
     /** Waits until a mail to `to` arrives (or fails after the timeout). */
     async nextMailTo(to: string, timeoutMs = 5000): Promise<ParsedMail> {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -7,8 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_LISTINGS } from '../catalog/catalog-demo-listings';
+import type { WorldLog } from './log';
 
 /**
  * A local stand-in for a Pterodactyl panel: a real HTTP server on loopback that answers the two
@@ -402,43 +400,27 @@ export class DemoPanel {
   }
 }
 
-/** The demo's client API key: it opens only the loopback demo panel. */
-export const DEMO_PANEL_API_KEY = 'ptlc_CrimsonDemoLocalDemoPanelOnlyNotARealKey000';
-
-/** The 8-character identifier of demo listing `index`, shaped like Pterodactyl's short UUIDs. */
-export function demoPanelIdentifier(index: number): string {
-  return createHash('sha256').update(`crimsonhost-demo-server-${index}`).digest('hex').slice(0, 8);
-}
-
-export function demoPanelUrl(port: number): string {
-  return `http://127.0.0.1:${port}`;
-}
-
 /**
- * Runs the demo panel on loopback with one server per demo listing, all stopped, owned by the demo
- * key. A port that is taken is logged and the demo goes on without it: power control then reports
- * the panel unreachable.
+ * Runs a panel on loopback with the given servers, all stopped. A port that is taken is logged and
+ * answered with null, so that the demo goes on without it: power control then reports the panel
+ * unreachable.
  */
 export async function startDemoPanel(
-  log: FastifyBaseLogger,
-  port: number,
+  log: WorldLog,
+  options: DemoPanelOptions & { servers: DemoServerOptions[] },
 ): Promise<DemoPanel | null> {
+  const { servers, ...panelOptions } = options;
   try {
-    const panel = await DemoPanel.start({ port, startDelayMs: 3000, stopDelayMs: 2000 });
-    for (const listing of DEMO_LISTINGS) {
-      panel.addServer({
-        identifier: demoPanelIdentifier(listing.index),
-        apiKey: DEMO_PANEL_API_KEY,
-      });
-    }
+    const panel = await DemoPanel.start(panelOptions);
+    for (const server of servers) panel.addServer(server);
     log.info(
-      { url: panel.url, servers: DEMO_LISTINGS.length },
+      { url: panel.url, servers: servers.length },
       'demo Pterodactyl panel answering on loopback',
     );
     return panel;
   } catch (error) {
     log.warn(
-      { port, err: error },
+      { port: options.port, err: error },
       'the demo panel could not start; starting and stopping demo servers will report the panel unreachable',
     );
     return null;

@@ -1,0 +1,94 @@
+// The offline demo's wiring: the only product file besides the demo-pay CLI that may import the
+// offline world (@crimsonhost/devnet). It runs only when the demo is on; the product modules it
+// feeds see the chains through ChainSettings, the panel through its URL and key, and the game
+// servers through the demo listings' query ports, as they would see real ones.
+import { DEMO_XPUBS } from '@crimsonhost/devnet/demo-chain';
+import type { GameServerSpec } from '@crimsonhost/devnet/demo-game-servers';
+import { startOfflineWorld, type OfflineWorld } from '@crimsonhost/devnet/offline-world';
+import type { FastifyBaseLogger } from 'fastify';
+import { demoChainEnabled, demoDataEnabled, demoGameServersEnabled, type Config } from '../config';
+import {
+  DEMO_GAME_IDENTITY,
+  DEMO_HOST,
+  DEMO_LISTINGS,
+} from '../modules/catalog/catalog-demo-listings';
+import type { ChainSettings } from '../modules/chains/chain-settings';
+import { DEMO_PANEL_API_KEY, demoPanelIdentifier } from '../modules/panels/panels.seed';
+
+export interface OfflineDemo {
+  /** The demo chains' settings, to be merged over the configured networks. */
+  chains: ChainSettings | undefined;
+  stop(): Promise<void>;
+}
+
+/** One status responder per demo listing that answers, on the listing's query port. */
+export function demoGameServerSpecs(gamePortBase: number): GameServerSpec[] {
+  return DEMO_LISTINGS.filter((listing) => listing.behaviour === 'answers').map((listing) => {
+    const identity = DEMO_GAME_IDENTITY[listing.game];
+    const common = {
+      host: DEMO_HOST,
+      port: gamePortBase + listing.index,
+      name: listing.name,
+      players: listing.players,
+      maxPlayers: listing.slots,
+    };
+    return listing.game === 'minecraft'
+      ? { protocol: 'minecraft', ...common, version: identity.version }
+      : { protocol: 'a2s', ...common, ...identity };
+  });
+}
+
+/** The demo panel's servers: one per demo listing, owned by the demo key. */
+export function demoPanelServers() {
+  return DEMO_LISTINGS.map((listing) => ({
+    identifier: demoPanelIdentifier(listing.index),
+    apiKey: DEMO_PANEL_API_KEY,
+  }));
+}
+
+/** The settings that point the three networks at the demo chains. */
+export function demoChainSettings(chains: NonNullable<OfflineWorld['chains']>): ChainSettings {
+  const common = { xpub: DEMO_XPUBS.EVM, nodeUrl: chains.chain.rpcUrl, demo: true };
+  return {
+    ERC20: { network: 'ERC20', contract: chains.tokens.ERC20, decimals: 6, ...common },
+    BEP20: { network: 'BEP20', contract: chains.tokens.BEP20, decimals: 18, ...common },
+    ...(chains.tron
+      ? {
+          TRC20: {
+            network: 'TRC20',
+            contract: chains.tron.usdt,
+            decimals: 6,
+            xpub: DEMO_XPUBS.TRON,
+            nodeUrl: chains.tron.url,
+            demo: true,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Starts the parts of the offline world the configuration asks for: the demo panel with the demo
+ * data, the game servers, the chains.
+ */
+export async function startOfflineDemo(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<OfflineDemo> {
+  const world = await startOfflineWorld({
+    log,
+    panel: demoDataEnabled(config)
+      ? { port: config.DEMO_PANEL_PORT, servers: demoPanelServers() }
+      : undefined,
+    gameServers: demoGameServersEnabled(config)
+      ? demoGameServerSpecs(config.DEMO_GAME_PORT_BASE)
+      : undefined,
+    chains: demoChainEnabled(config)
+      ? { port: config.DEMO_CHAIN_PORT, tronPort: config.DEMO_TRON_PORT, dataDir: config.DATA_DIR }
+      : undefined,
+  });
+  return {
+    chains: world.chains ? demoChainSettings(world.chains) : undefined,
+    stop: () => world.stop(),
+  };
+}
