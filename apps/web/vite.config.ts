@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { PRIMARY_COLOR } from '@crimsonhost/shared/constants';
 import { precompressAssets } from './build/precompress';
+import { ASSET_CACHE, ASSET_CACHE_MAX_ENTRIES } from './src/lib/service-worker-caches';
 
 const API_DEV_TARGET = 'http://127.0.0.1:3000';
 
@@ -14,7 +15,10 @@ export default defineConfig({
       // Registration is ours (src/lib/service-worker.ts): no inline script, so the CSP stays strict.
       injectRegister: false,
       registerType: 'autoUpdate',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'theme-init.js'],
+      // The precache is the shell (decision 023): index.html (globPatterns), these, the manifest.
+      includeAssets: ['favicon.svg', 'theme-init.js'],
+      // Browsers fetch the install icons themselves when someone installs the app.
+      includeManifestIcons: false,
       manifest: {
         name: 'CrimsonHost',
         short_name: 'CrimsonHost',
@@ -35,11 +39,43 @@ export default defineConfig({
           },
         ],
       },
+      // Decision 023: the worker installs with the shell only, the page hands it the files it
+      // loaded, and every other file is cached the first time it is used.
       workbox: {
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['index.html'],
+        navigateFallback: null,
         cleanupOutdatedCaches: true,
+        // A new release takes over open tabs at once; a tab picks it up at its next navigation
+        // (src/lib/service-worker.ts), never in the middle of a form.
+        skipWaiting: true,
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // The shell from the network every time, so a deploy is seen on the next page load;
+            // the precached copy only when the network fails (offline).
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: {
+              plugins: [
+                {
+                  handlerDidError: () => caches.match('/index.html', { ignoreSearch: true }),
+                },
+              ],
+            },
+          },
+          {
+            // Hashed names never change content: once cached, never asked for again. (The
+            // function is copied into the worker as text, so it names the folder itself.)
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: ASSET_CACHE,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: ASSET_CACHE_MAX_ENTRIES, purgeOnQuotaError: true },
+            },
+          },
+        ],
       },
     }),
     precompressAssets(),

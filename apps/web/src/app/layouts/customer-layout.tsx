@@ -105,7 +105,12 @@ export function CustomerLayout() {
           <Layout.Content
             id={MAIN_CONTENT_ID}
             tabIndex={-1}
-            style={{ padding: isMobile ? '16px 16px 32px' : '24px 32px 48px' }}
+            style={{
+              padding: isMobile ? '16px 16px 32px' : '24px 32px 48px',
+              // The content area fills the screen below the header from the first paint, so the
+              // footer starts below the fold and does not move when the page replaces the spinner.
+              minHeight: `calc(100vh - ${HEADER_HEIGHT_PX}px)`,
+            }}
           >
             <div style={{ maxWidth: 1200, marginInline: 'auto' }}>
               <ErrorBoundary key={pathname}>

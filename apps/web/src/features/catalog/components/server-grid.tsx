@@ -1,13 +1,17 @@
 import { Col, Row } from 'antd';
 import type { ServerCard as ServerCardData } from '@crimsonhost/shared/catalog';
 import { ServerCard } from '../../../components/server-card';
+import { type CardColumns } from '../../../components/skeleton-loaders';
+
+/** One column on a phone, two on a tablet, three on a laptop, four on a wide screen. */
+export const SERVER_GRID_COLUMNS: CardColumns = { xs: 24, sm: 12, lg: 8, xxl: 6 };
 
 /** Server cards in a grid: one column on a phone, up to four on a wide screen. */
 export function ServerGrid({ servers }: { servers: ServerCardData[] }) {
   return (
     <Row gutter={[16, 16]} role="list" aria-label="Servers">
       {servers.map((server) => (
-        <Col key={server.id} xs={24} sm={12} lg={8} xxl={6} role="listitem">
+        <Col key={server.id} {...SERVER_GRID_COLUMNS} role="listitem">
           <ServerCard server={server} />
         </Col>
       ))}

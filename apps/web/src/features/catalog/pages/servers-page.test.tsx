@@ -246,4 +246,39 @@ describe('server list page', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Back again' }, LOAD)).toBeInTheDocument();
   });
+
+  it('holds the list in a skeleton laid out like the cards it stands for', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/servers', async () => {
+        await held;
+        return HttpResponse.json(
+          serverPage(Array.from({ length: 6 }, (_, i) => buildServerCard({ name: `Card ${i}` }))),
+        );
+      }),
+      http.get('/api/games', () => HttpResponse.json({ data: GAME_FACETS })),
+      http.get('/api/regions', () => HttpResponse.json({ data: REGION_FACETS })),
+    );
+    renderRoute('/servers');
+    const skeleton = await screen.findByRole('status', { name: 'Loading content' }, LOAD);
+    const skeletonColumns = columnClassesIn(skeleton);
+    // The count line above the cards has its place kept too.
+    expect(screen.getByTestId('server-count-placeholder')).toBeInTheDocument();
+
+    answer();
+    const list = await screen.findByRole('list', { name: 'Servers' }, LOAD);
+    expect(skeletonColumns).toHaveLength(6);
+    expect(skeletonColumns).toEqual(columnClassesIn(list));
+  });
 });
+
+/** The breakpoint classes of each grid column (ant-col-xs-24 ant-col-sm-12 ...). */
+function columnClassesIn(grid: HTMLElement) {
+  return Array.from(grid.querySelectorAll('.ant-col'), (column) =>
+    Array.from(column.classList)
+      .filter((name) => name.startsWith('ant-col-'))
+      .sort()
+      .join(' '),
+  );
+}

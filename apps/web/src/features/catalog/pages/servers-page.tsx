@@ -1,18 +1,28 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Empty, Flex, Pagination, Typography } from 'antd';
+import { Button, Empty, Flex, Pagination, Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/catalog';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { paths } from '../../../app/paths';
 import { LazyResult } from '../../../components/lazy-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { CardGridSkeleton } from '../../../components/skeleton-loaders';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
-import { useServers } from '../api/get-servers';
+import { startServersRequest, useServers } from '../api/get-servers';
 import { ServerFilters } from '../components/server-filters';
-import { ServerGrid } from '../components/server-grid';
+import { SERVER_GRID_COLUMNS, ServerGrid } from '../components/server-grid';
 import { hasFilters, readServerSearch, writeServerSearch } from '../server-search';
+
+// Opening /servers loads this module first: ask for the list now, while React renders the page,
+// rather than after it mounts.
+if (window.location.pathname === paths.servers.path) {
+  startServersRequest(readServerSearch(new URLSearchParams(window.location.search)));
+}
+
+/** The count line's height (14 px text), kept while the list loads so the cards do not move. */
+const COUNT_LINE_HEIGHT_PX = 22;
 
 export function ServersPage() {
   const [params, setParams] = useSearchParams();
@@ -48,7 +58,12 @@ export function ServersPage() {
       <ServerFilters query={query} onChange={changeFilters} onClear={clearFilters} />
 
       {servers.isPending ? (
-        <CardGridSkeleton count={6} />
+        <Flex vertical gap={16}>
+          <div data-testid="server-count-placeholder" style={{ height: COUNT_LINE_HEIGHT_PX }}>
+            <Skeleton.Node active style={{ width: 96, height: COUNT_LINE_HEIGHT_PX }} />
+          </div>
+          <CardGridSkeleton count={6} columns={SERVER_GRID_COLUMNS} />
+        </Flex>
       ) : servers.isError && !servers.data ? (
         <LazyResult
           status="error"

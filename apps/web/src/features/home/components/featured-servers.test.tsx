@@ -43,4 +43,40 @@ describe('featured servers on the home page', { timeout: 30_000 }, () => {
       ).not.toBeInTheDocument(),
     );
   });
+
+  it('holds the section in a skeleton of four cards in the same columns', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/servers', async () => {
+        await held;
+        return HttpResponse.json(
+          serverPage(Array.from({ length: 4 }, (_, i) => buildServerCard({ name: `Hot ${i}` }))),
+        );
+      }),
+    );
+    renderRoute('/');
+    const section = await screen.findByRole(
+      'region',
+      { name: 'Popular servers online now' },
+      { timeout: 10_000 },
+    );
+    const skeletonColumns = columnClassesIn(
+      within(section).getByRole('status', { name: 'Loading content' }),
+    );
+    answer();
+    await within(section).findByRole('heading', { name: 'Hot 0' }, { timeout: 10_000 });
+    expect(skeletonColumns).toHaveLength(4);
+    expect(skeletonColumns).toEqual(columnClassesIn(section));
+  });
 });
+
+/** The breakpoint classes of each grid column (ant-col-xs-24 ant-col-sm-12 ...). */
+function columnClassesIn(grid: HTMLElement) {
+  return Array.from(grid.querySelectorAll('.ant-col'), (column) =>
+    Array.from(column.classList)
+      .filter((name) => name.startsWith('ant-col-'))
+      .sort()
+      .join(' '),
+  );
+}

@@ -2,9 +2,11 @@ import { Col, Row } from 'antd';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { ServerCard } from '../../../components/server-card';
-import { CardGridSkeleton } from '../../../components/skeleton-loaders';
-import { useFeaturedServers } from '../api/get-featured-servers';
+import { CardGridSkeleton, type CardColumns } from '../../../components/skeleton-loaders';
+import { FEATURED_SERVER_COUNT, useFeaturedServers } from '../api/get-featured-servers';
 import { SectionHeading } from './section-heading';
+
+const FEATURED_COLUMNS: CardColumns = { xs: 24, sm: 12, xl: 6 };
 
 /** A few popular servers that are online now, from the live catalog. Hidden when there are none. */
 export function FeaturedServers() {
@@ -20,13 +22,13 @@ export function FeaturedServers() {
       {featured.data ? (
         <Row gutter={[16, 16]}>
           {featured.data.map((server) => (
-            <Col key={server.id} xs={24} sm={12} xl={6}>
+            <Col key={server.id} {...FEATURED_COLUMNS}>
               <ServerCard server={server} />
             </Col>
           ))}
         </Row>
       ) : (
-        <CardGridSkeleton count={4} />
+        <CardGridSkeleton count={FEATURED_SERVER_COUNT} columns={FEATURED_COLUMNS} />
       )}
       <div style={{ marginTop: 16 }}>
         <ButtonLink to={paths.servers.href()}>See all servers</ButtonLink>
