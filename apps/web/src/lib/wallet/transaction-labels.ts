@@ -31,11 +31,3 @@ export const CURRENCY_LABELS: Record<(typeof CURRENCIES)[number], string> = {
   USDT: 'USDT',
   PLATFORM: 'Platform credit',
 };
-
-/** Money that comes in (+) or goes out (−) of the wallet, by the kind of transaction. */
-export const TRANSACTION_DIRECTION: Record<TransactionType, 1 | -1> = {
-  DEPOSIT: 1,
-  RENTAL_PAYMENT: -1,
-  REFUND: 1,
-  COMPENSATION: 1,
-};
