@@ -132,6 +132,8 @@ export const depositDetailSchema = z.object({
   paid: z.enum(['none', 'exact', 'short', 'over']),
   /** Paid after the address had expired (credited all the same). */
   late: z.boolean(),
+  /** When its owner cancelled it while it waited (its address closed then); null otherwise. */
+  cancelledAt: z.string().nullable(),
 });
 export type DepositDetail = z.infer<typeof depositDetailSchema>;
 

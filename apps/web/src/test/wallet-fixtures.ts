@@ -170,6 +170,7 @@ export function buildTransactionDetail(
       receivedAmount: '25.000000',
       paid: 'exact',
       late: false,
+      cancelledAt: null,
     },
     ...overrides,
   };

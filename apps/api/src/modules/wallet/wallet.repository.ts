@@ -74,6 +74,51 @@ export async function lockDeposit(db: Executor, transactionId: string) {
   return row;
 }
 
+/** Locks one deposit of a user for the rest of the transaction. */
+export async function lockDepositOfUser(db: Executor, userId: string, transactionId: string) {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.transactionId, transactionId), eq(deposits.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** Whether any payment to a deposit's address was seen and is not given up (dust aside). */
+export async function paymentSeen(db: Executor, transactionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chainTransfers)
+    .where(
+      and(
+        eq(chainTransfers.depositId, transactionId),
+        inArray(chainTransfers.status, ['SEEN', 'CONFIRMING', 'CREDITED']),
+      ),
+    );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * Closes a waiting deposit's address now, as its owner asked: it counts as expired from here on
+ * (so it no longer holds a place among the open deposits), and a payment that still arrives is
+ * credited late, like any payment to an expired address.
+ */
+export async function cancelWaitingDeposit(db: Executor, transactionId: string) {
+  await db
+    .update(deposits)
+    .set({
+      status: 'EXPIRED',
+      expiresAt: sql`now()`,
+      cancelledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(deposits.transactionId, transactionId), eq(deposits.status, 'WAITING')));
+  await db
+    .update(walletTransactions)
+    .set({ status: 'FAILED', errorMessage: 'Deposit cancelled', updatedAt: sql`now()` })
+    .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.status, 'PENDING')));
+}
+
 export async function updateDeposit(
   db: Executor,
   transactionId: string,

@@ -322,6 +322,7 @@ export class WalletService {
     if (!listed) throw new AppError('NOT_FOUND', 404, 'Transaction not found');
     const row = listed.transaction;
     const state = listed.depositStatus === null ? null : await this.depositStatus(userId, id);
+    const deposit = state && (await repo.findDepositOfUser(this.db, userId, id))?.deposit;
     return {
       ...toTransaction(listed, await this.feePercents()),
       network: (row.network as Network | null) ?? null,
@@ -338,6 +339,7 @@ export class WalletService {
         receivedAmount: state.receivedAmount,
         paid: state.paid,
         late: state.late,
+        cancelledAt: deposit?.cancelledAt?.toISOString() ?? null,
       },
     };
   }
@@ -432,6 +434,32 @@ export class WalletService {
       await repo.updateDeposit(tx, deposit.transactionId, { status: 'CONFIRMED' });
       return true;
     });
+  }
+
+  /**
+   * Cancels a waiting deposit of the user's, once: its address closes now and frees its place
+   * among the open deposits; a payment that still reaches it is credited as late. Refused once a
+   * payment was seen or the address has expired; a second cancel answers the same.
+   */
+  async cancelDeposit(userId: string, transactionId: string): Promise<TransactionDetail> {
+    await this.db.transaction(async (tx) => {
+      const deposit = await repo.lockDepositOfUser(tx, userId, transactionId);
+      if (!deposit) throw new AppError('NOT_FOUND', 404, 'Deposit not found');
+      if (deposit.cancelledAt) return;
+      if (deposit.status !== 'WAITING' || (await repo.paymentSeen(tx, transactionId))) {
+        const expired =
+          deposit.status === 'EXPIRED' && !(await repo.paymentSeen(tx, transactionId));
+        throw new AppError(
+          'DEPOSIT_NOT_CANCELLABLE',
+          409,
+          expired
+            ? 'This deposit address has already expired.'
+            : 'A payment to this address has already been seen: it is credited once confirmed and cannot be cancelled.',
+        );
+      }
+      await repo.cancelWaitingDeposit(tx, transactionId);
+    });
+    return this.transaction(userId, transactionId);
   }
 
   expireDeposits() {

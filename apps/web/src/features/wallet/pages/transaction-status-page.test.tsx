@@ -56,6 +56,7 @@ const WAITING = {
     receivedAmount: '0.000000',
     paid: 'none',
     late: false,
+    cancelledAt: null,
   },
 } as const;
 
@@ -177,6 +178,7 @@ describe('transaction status view', { timeout: 60_000 }, () => {
           receivedAmount: '20.000000',
           paid: 'short',
           late: true,
+          cancelledAt: null,
         },
       }),
     );
