@@ -118,6 +118,10 @@ describe('hostile input on every documented route', () => {
     expect(routes.length).toBeGreaterThan(20);
     expect(routes).toContainEqual({ method: 'POST', path: '/api/wallet/deposits' });
     expect(routes).toContainEqual({ method: 'POST', path: '/api/rentals/{id}/power' });
+    expect(routes).toContainEqual({
+      method: 'POST',
+      path: '/api/wallet/deposits/{transactionId}/cancel',
+    });
   });
 
   it('answers odd path ids with a 4xx envelope, signed in and not', async () => {

@@ -236,6 +236,11 @@ describe('authentication comes first, and signed-in answers are never cached', (
       { method: 'PATCH', url: '/api/auth/profile', payload: { displayName: 1 } },
       { method: 'POST', url: '/api/auth/change-password', payload: { password: 2 } },
       { method: 'POST', url: '/api/rentals', payload: { hours: -1 } },
+      {
+        method: 'POST',
+        url: '/api/wallet/deposits/00000000-0000-4000-8000-000000000001/cancel',
+        payload: { x: 1 },
+      },
       { method: 'GET', url: '/api/wallet/transactions?pageSize=7' },
       { method: 'GET', url: '/api/rentals?status=NOPE' },
     ] as const;

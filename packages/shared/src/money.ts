@@ -34,7 +34,7 @@ export function toUsdtString(micro: bigint): string {
  * up at the given number of places, computed on the decimal string itself.
  */
 export function formatUsdt(amount: string | bigint, places = 2): string {
-  const micro = typeof amount === 'bigint' ? amount : parseSigned(amount);
+  const micro = typeof amount === 'bigint' ? amount : parseSignedUsdt(amount);
   const negative = micro < 0n;
   const abs = negative ? -micro : micro;
   const unit = 10n ** BigInt(USDT_DECIMALS - places);
@@ -45,7 +45,8 @@ export function formatUsdt(amount: string | bigint, places = 2): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
-function parseSigned(text: string): bigint {
+/** "-7.5" -> -7_500_000n: a signed wire amount, such as a transaction's balance change. */
+export function parseSignedUsdt(text: string): bigint {
   const trimmed = text.trim();
   return trimmed.startsWith('-') ? -parseUsdt(trimmed.slice(1)) : parseUsdt(trimmed);
 }

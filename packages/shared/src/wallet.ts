@@ -78,6 +78,7 @@ export const depositStatusSchema = z.object({
   receivedAmount: amountSchema,
   /** What the wallet was credited, after the fee. */
   creditedAmount: amountSchema,
+  /** The fee taken; before the credit, the fee that will be taken of what arrived (else of what was asked). */
   fee: amountSchema,
   confirmations: z.number().int(),
   requiredConfirmations: z.number().int(),
@@ -102,7 +103,18 @@ export const transactionSchema = z.object({
   type: z.enum(TRANSACTION_TYPES),
   status: z.enum(TRANSACTION_STATUSES),
   timelineStatus: z.enum(TIMELINE_STATUSES),
+  /** What the transaction is about: for a deposit what arrived (or, before that, what was asked). */
   amount: amountSchema,
+  /**
+   * The fee taken from `amount`; for a deposit nothing has been credited for yet, the fee that
+   * will be taken when it is (of what arrived, or else of what was asked).
+   */
+  fee: amountSchema,
+  /**
+   * What the transaction moved into (+) or out of (-) the user's account of its currency, as the
+   * ledger posted it: zero until money moved. The list's changes sum to the balance.
+   */
+  balanceChange: amountSchema,
   currency: z.enum(CURRENCIES),
   description: z.string(),
   reference: z.string().nullable(),
@@ -120,11 +132,12 @@ export const depositDetailSchema = z.object({
   paid: z.enum(['none', 'exact', 'short', 'over']),
   /** Paid after the address had expired (credited all the same). */
   late: z.boolean(),
+  /** When its owner cancelled it while it waited (its address closed then); null otherwise. */
+  cancelledAt: z.string().nullable(),
 });
 export type DepositDetail = z.infer<typeof depositDetailSchema>;
 
 export const transactionDetailSchema = transactionSchema.extend({
-  fee: amountSchema,
   network: networkSchema.nullable(),
   address: z.string().nullable(),
   txHash: z.string().nullable(),

@@ -39,7 +39,9 @@ describe('transaction timeline', { timeout: 30_000 }, () => {
     );
     expect(rows).toHaveLength(5);
     expect(rows[0]).toHaveTextContent('Deposit');
-    expect(rows[0]).toHaveTextContent('+1,250.50 USDT');
+    // Nothing reached the wallet yet: the figure is what moved, the asked amount is beside it.
+    expect(rows[0]).toHaveTextContent('+0.00 USDT');
+    expect(rows[0]).toHaveTextContent('1,250.50 USDT asked · fee 0.25 USDT when credited');
     expect(rows[0]).toHaveTextContent('Waiting');
     expect(rows[0]).toHaveTextContent('14 Mar 2026');
     expect(rows[1]).toHaveTextContent('Rental payment');
@@ -53,6 +55,44 @@ describe('transaction timeline', { timeout: 30_000 }, () => {
       'href',
       `/wallet/transactions/${payment.id}`,
     );
+  });
+
+  it('shows what reached the wallet and the fee taken, so the rows add up to the balance', () => {
+    const rows = [
+      buildTransaction({ amount: '25.000000', fee: '0.250000', balanceChange: '24.750000' }),
+      buildTransaction({ amount: '20.000000', fee: '0.200000', balanceChange: '19.800000' }),
+      buildTransaction({
+        type: 'RENTAL_PAYMENT',
+        amount: '7.500000',
+        fee: '0.000000',
+        balanceChange: '-7.500000',
+        status: 'PENDING',
+        timelineStatus: 'PENDING',
+      }),
+      buildTransaction({
+        amount: '40.000000',
+        fee: '0.400000',
+        balanceChange: '0.000000',
+        status: 'PENDING',
+        timelineStatus: 'WAITING',
+      }),
+    ];
+    renderWithRouter(<TransactionTimeline transactions={rows} />);
+    const items = within(screen.getByRole('region', { name: 'Transactions' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).toHaveTextContent('+24.75 USDT');
+    expect(items[0]).toHaveTextContent('25.00 USDT arrived · fee 0.25 USDT');
+    expect(items[1]).toHaveTextContent('+19.80 USDT');
+    expect(items[2]).toHaveTextContent('-7.50 USDT');
+    expect(items[2]).not.toHaveTextContent('fee');
+    expect(items[3]).toHaveTextContent('+0.00 USDT');
+    expect(items[3]).toHaveTextContent('40.00 USDT asked · fee 0.40 USDT when credited');
+    // 24.75 + 19.80 - 7.50 + 0 = 37.05: the figures shown are the ones that sum to Available.
+    const shown = items.map((item) =>
+      Number(/([+-][\d,]+\.\d\d) USDT/.exec(item.textContent ?? '')![1]!.replace(/,/g, '')),
+    );
+    expect(shown.reduce((a, b) => a + b, 0).toFixed(2)).toBe('37.05');
   });
 
   it('shows a description as text, never as markup', () => {
@@ -85,12 +125,10 @@ describe('timeline formats', () => {
     expect(truncateDescription('short')).toBe('short');
   });
 
-  it('signs money in and money out', () => {
-    expect(signedAmount({ type: 'DEPOSIT', amount: '10.000000' })).toBe('+10.00');
-    expect(signedAmount({ type: 'REFUND', amount: '0.005000' })).toBe('+0.01');
-    expect(signedAmount({ type: 'RENTAL_PAYMENT', amount: '1234567.000000' })).toBe(
-      '-1,234,567.00',
-    );
-    expect(signedAmount({ type: 'RENTAL_PAYMENT', amount: '-3.000000' })).toBe('+3.00');
+  it('signs what moved in and out of the wallet', () => {
+    expect(signedAmount({ balanceChange: '10.000000' })).toBe('+10.00');
+    expect(signedAmount({ balanceChange: '0.005000' })).toBe('+0.01');
+    expect(signedAmount({ balanceChange: '-1234567.000000' })).toBe('-1,234,567.00');
+    expect(signedAmount({ balanceChange: '0.000000' })).toBe('+0.00');
   });
 });

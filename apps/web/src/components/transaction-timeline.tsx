@@ -11,13 +11,12 @@ import {
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { TIMELINE_DESCRIPTION_MAX_CHARS } from '@crimsonhost/shared/constants';
-import { formatUsdt } from '@crimsonhost/shared/money';
+import { formatUsdt, parseSignedUsdt } from '@crimsonhost/shared/money';
 import type { TimelineStatus, Transaction } from '@crimsonhost/shared/wallet';
 import { paths } from '../app/paths';
 import {
   CURRENCY_LABELS,
   TIMELINE_STATUS_LABELS,
-  TRANSACTION_DIRECTION,
   TRANSACTION_TYPE_LABELS,
 } from '../lib/wallet/transaction-labels';
 import { ListSkeleton } from './skeleton-loaders';
@@ -59,12 +58,39 @@ export function truncateDescription(
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : text;
 }
 
-/** '+25.00' for money in, '-12.50' for money out: two decimals, en-US grouping (spec section 9). */
-export function signedAmount(transaction: Pick<Transaction, 'amount' | 'type'>): string {
-  const negative = transaction.amount.startsWith('-');
-  const magnitude = negative ? transaction.amount.slice(1) : transaction.amount;
-  const direction = TRANSACTION_DIRECTION[transaction.type] * (negative ? -1 : 1);
-  return `${direction < 0 ? '-' : '+'}${formatUsdt(magnitude)}`;
+/**
+ * What moved into (+) or out of (-) the wallet, as the ledger posted it: two decimals, en-US
+ * grouping (spec section 9). These are the figures that add up to the balance.
+ */
+export function signedAmount(transaction: Pick<Transaction, 'balanceChange'>): string {
+  const negative = transaction.balanceChange.startsWith('-');
+  return `${negative ? '-' : '+'}${formatUsdt(transaction.balanceChange.replace(/^-/, ''))}`;
+}
+
+/**
+ * The line under a deposit's figure: what arrived and the fee taken from it, or, before the
+ * credit, what was asked and the fee that will be taken. Other rows with a fee say it too.
+ */
+export function feeLine(
+  transaction: Pick<Transaction, 'type' | 'amount' | 'fee' | 'currency' | 'timelineStatus'>,
+): string | null {
+  const unit = CURRENCY_LABELS[transaction.currency];
+  const amount = `${formatUsdt(transaction.amount.replace(/^-/, ''))} ${unit}`;
+  const fee = `fee ${formatUsdt(transaction.fee)} ${unit}`;
+  if (transaction.type !== 'DEPOSIT') {
+    return parseSignedUsdt(transaction.fee) === 0n ? null : `${amount} · ${fee}`;
+  }
+  switch (transaction.timelineStatus) {
+    case 'CONFIRMED':
+      return `${amount} arrived · ${fee}`;
+    case 'WAITING':
+      return `${amount} asked · ${fee} when credited`;
+    case 'PENDING':
+      return `${amount} arriving · ${fee} when credited`;
+    case 'FAILED':
+    case 'EXPIRED':
+      return `${amount} asked · nothing credited`;
+  }
 }
 
 /** Pending, Confirmed, Failed, Waiting or Expired: a coloured dot beside the word. */
@@ -92,9 +118,16 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
           </Link>
           <TimelineStatusBadge status={transaction.timelineStatus} />
         </Flex>
-        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-          {signedAmount(transaction)} {CURRENCY_LABELS[transaction.currency]}
-        </Typography.Text>
+        <Flex vertical align="end" gap={0}>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {signedAmount(transaction)} {CURRENCY_LABELS[transaction.currency]}
+          </Typography.Text>
+          {feeLine(transaction) && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {feeLine(transaction)}
+            </Typography.Text>
+          )}
+        </Flex>
       </Flex>
       {transaction.description && (
         // Plain text: React escapes it, so markup in a description shows as the characters typed.

@@ -8,6 +8,8 @@ import type {
   Wallet,
 } from '@crimsonhost/shared/wallet';
 
+import { parseSignedUsdt, toUsdtString } from '@crimsonhost/shared/money';
+
 let next = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -116,20 +118,36 @@ export function buildWallet(overrides: Partial<Wallet> = {}): Wallet {
   };
 }
 
+/**
+ * A transaction as the API lists it: a confirmed 25 USDT deposit credited less 1% unless told
+ * otherwise. Without a `balanceChange`, it is worked out as the ledger would post it: nothing for a
+ * deposit not credited yet, the amount less the fee in, a rental payment's amount out.
+ */
 export function buildTransaction(overrides: Partial<Transaction> = {}): Transaction {
   next += 1;
-  return {
+  const base: Transaction = {
     id: uuid(next),
     type: 'DEPOSIT',
     status: 'CONFIRMED',
     timelineStatus: 'CONFIRMED',
     amount: '25.000000',
+    fee: '0.250000',
+    balanceChange: '24.750000',
     currency: 'USDT',
     description: 'Deposit via Ethereum (ERC20)',
     reference: null,
     createdAt: '2026-03-14T09:30:00.000Z',
     ...overrides,
   };
+  if (overrides.balanceChange !== undefined) return base;
+  const type = base.type;
+  const fee = overrides.fee ?? (type === 'DEPOSIT' ? base.fee : '0.000000');
+  const moved =
+    type === 'DEPOSIT' && base.status !== 'CONFIRMED'
+      ? 0n
+      : parseSignedUsdt(base.amount) - parseSignedUsdt(fee);
+  const change = type === 'RENTAL_PAYMENT' ? -moved : moved;
+  return { ...base, fee, balanceChange: toUsdtString(change) };
 }
 
 export function buildTransactionDetail(
@@ -152,6 +170,7 @@ export function buildTransactionDetail(
       receivedAmount: '25.000000',
       paid: 'exact',
       late: false,
+      cancelledAt: null,
     },
     ...overrides,
   };

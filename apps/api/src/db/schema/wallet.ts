@@ -180,6 +180,11 @@ export const deposits = pgTable(
     watchUntil: timestamp('watch_until', { withTimezone: true }).notNull(),
     idempotencyKey: text('idempotency_key'),
     /**
+     * When its owner cancelled it while it waited: the address was closed then (status EXPIRED,
+     * `expires_at` moved to that moment) and a payment that still arrives is credited as late.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
      * Set by migration 0007 on a deposit that was handed an address an earlier deposit already
      * had on another network (before ERC20 and BEP20 shared one index space). Such rows stay out of
      * the unique address index, are counted in the health details and named in the log at start;

@@ -1,7 +1,11 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import {
+  chainTransfers,
   depositAddressCounters,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
   depositAddressKey,
   depositNetworks,
   depositSettings,
@@ -70,6 +74,51 @@ export async function lockDeposit(db: Executor, transactionId: string) {
   return row;
 }
 
+/** Locks one deposit of a user for the rest of the transaction. */
+export async function lockDepositOfUser(db: Executor, userId: string, transactionId: string) {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.transactionId, transactionId), eq(deposits.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** Whether any payment to a deposit's address was seen and is not given up (dust aside). */
+export async function paymentSeen(db: Executor, transactionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(chainTransfers)
+    .where(
+      and(
+        eq(chainTransfers.depositId, transactionId),
+        inArray(chainTransfers.status, ['SEEN', 'CONFIRMING', 'CREDITED']),
+      ),
+    );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * Closes a waiting deposit's address now, as its owner asked: it counts as expired from here on
+ * (so it no longer holds a place among the open deposits), and a payment that still arrives is
+ * credited late, like any payment to an expired address.
+ */
+export async function cancelWaitingDeposit(db: Executor, transactionId: string) {
+  await db
+    .update(deposits)
+    .set({
+      status: 'EXPIRED',
+      expiresAt: sql`now()`,
+      cancelledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(deposits.transactionId, transactionId), eq(deposits.status, 'WAITING')));
+  await db
+    .update(walletTransactions)
+    .set({ status: 'FAILED', errorMessage: 'Deposit cancelled', updatedAt: sql`now()` })
+    .where(and(eq(walletTransactions.id, transactionId), eq(walletTransactions.status, 'PENDING')));
+}
+
 export async function updateDeposit(
   db: Executor,
   transactionId: string,
@@ -92,6 +141,67 @@ export async function depositsByAddress(db: Executor, network: string, addresses
     .select()
     .from(deposits)
     .where(and(eq(deposits.network, network), inArray(deposits.address, addresses)));
+}
+
+/**
+ * What a wallet transaction moved into or out of its owner's account of its currency, read from the
+ * ledger (decision 009) through the transaction's reference: 0 while nothing was posted.
+ */
+const balanceChangeSql = sql<string>`coalesce((
+  select sum(${ledgerEntries.amount})
+  from ${ledgerEntries}
+  join ${ledgerTransactions} on ${ledgerTransactions.id} = ${ledgerEntries.ledgerTransactionId}
+  join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerEntries.accountId}
+  where ${ledgerTransactions.reference} = ${walletTransactions.reference}
+    and ${ledgerAccounts.ownerId} = ${walletTransactions.userId}
+    and ${ledgerAccounts.currency} = ${walletTransactions.currency}
+    and ${ledgerAccounts.kind} in ('USER_WALLET', 'USER_CREDIT')
+), 0)::text`;
+
+/** What arrived at a deposit's address and is not credited yet (seen or confirming). */
+const awaitingCreditSql = sql<string>`coalesce((
+  select sum(${chainTransfers.amount}) from ${chainTransfers}
+  where ${chainTransfers.depositId} = ${walletTransactions.id}
+    and ${chainTransfers.status} in ('SEEN', 'CONFIRMING')
+), 0)::text`;
+
+/** A wallet transaction with what it moved (`balanceChange`, micro-units) and its deposit's state. */
+export interface ListedTransaction {
+  transaction: WalletTransactionRow;
+  balanceChange: bigint;
+  /** For a deposit: what arrived and awaits its credit. */
+  awaitingCredit: bigint;
+  depositStatus: string | null;
+}
+
+const listedColumns = {
+  transaction: walletTransactions,
+  balanceChange: balanceChangeSql,
+  awaitingCredit: awaitingCreditSql,
+  depositStatus: deposits.status,
+};
+const listed = (row: {
+  transaction: WalletTransactionRow;
+  balanceChange: string;
+  awaitingCredit: string;
+  depositStatus: string | null;
+}): ListedTransaction => ({
+  ...row,
+  balanceChange: BigInt(row.balanceChange),
+  awaitingCredit: BigInt(row.awaitingCredit),
+});
+
+export async function findListedTransactionOfUser(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<ListedTransaction | undefined> {
+  const [row] = await db
+    .select(listedColumns)
+    .from(walletTransactions)
+    .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
+    .where(and(eq(walletTransactions.id, id), eq(walletTransactions.userId, userId)));
+  return row && listed(row);
 }
 
 export async function findTransactionOfUser(db: Executor, userId: string, id: string) {
@@ -136,7 +246,7 @@ export async function listTransactionsOfUser(
     filter.to ? lte(walletTransactions.createdAt, new Date(filter.to)) : undefined,
   );
   const rows = await db
-    .select({ transaction: walletTransactions, depositStatus: deposits.status })
+    .select(listedColumns)
     .from(walletTransactions)
     .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
     .where(where)
@@ -148,7 +258,7 @@ export async function listTransactionsOfUser(
     .from(walletTransactions)
     .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
     .where(where);
-  return { rows, total: Number(total?.total ?? 0) };
+  return { rows: rows.map(listed), total: Number(total?.total ?? 0) };
 }
 
 /** Money of the user's rentals still held in escrow (rental payments not yet released). */

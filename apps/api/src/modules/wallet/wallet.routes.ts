@@ -158,4 +158,27 @@ export const walletRoutes =
         };
       },
     );
+
+    app.post(
+      '/wallet/deposits/:transactionId/cancel',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary:
+            'Cancel one of my deposits still waiting for payment: its address closes now (a payment that still arrives is credited)',
+          params: z.object({ transactionId: z.string() }),
+          response: { 200: dataEnvelope(transactionDetailSchema) },
+        },
+      },
+      async (request) => {
+        assertUuid(request.params.transactionId, 'Deposit');
+        return {
+          data: await wallet.cancelDeposit(
+            principalOf(request).user.id,
+            request.params.transactionId.toLowerCase(),
+          ),
+        };
+      },
+    );
   };

@@ -75,13 +75,32 @@ function timelineStatus(
   }
 }
 
-function toTransaction(row: repo.WalletTransactionRow, depositStatus: string | null): Transaction {
+/** Fee percent per network, as configured (enabled or not): what a deposit's fee is taken at. */
+type FeePercents = ReadonlyMap<string, string>;
+
+/**
+ * The fee of a transaction: the one taken once money moved; for a deposit still waiting or
+ * confirming, the one that will be taken of what arrived (or else of what was asked); none for
+ * a deposit that expired or failed without a credit.
+ */
+function feeOf(listed: Omit<repo.ListedTransaction, 'balanceChange'>, fees: FeePercents): bigint {
+  const row = listed.transaction;
+  const open = listed.depositStatus === 'WAITING' || listed.depositStatus === 'CONFIRMING';
+  if (row.type !== 'DEPOSIT' || row.status === 'CONFIRMED' || !open) return row.fee;
+  const base = listed.awaitingCredit > 0n ? listed.awaitingCredit : row.amount;
+  return depositFee(base, fees.get(row.network ?? '') ?? '0');
+}
+
+function toTransaction(listed: repo.ListedTransaction, fees: FeePercents): Transaction {
+  const { transaction: row, depositStatus } = listed;
   return {
     id: row.id,
     type: row.type as Transaction['type'],
     status: row.status as Transaction['status'],
     timelineStatus: timelineStatus(row, depositStatus),
     amount: toUsdtString(row.amount),
+    fee: toUsdtString(feeOf(listed, fees)),
+    balanceChange: toUsdtString(listed.balanceChange),
     currency: row.currency as Transaction['currency'],
     description: row.description,
     reference: row.reference,
@@ -94,6 +113,11 @@ export class WalletService {
     private readonly db: Database,
     private readonly chains: ChainSettings,
   ) {}
+
+  private async feePercents(db: Executor = this.db): Promise<FeePercents> {
+    const { networks } = await repo.readDepositSettings(db);
+    return new Map(networks.map((row) => [row.network, row.feePercent]));
+  }
 
   async depositConfig(db: Executor = this.db): Promise<DepositConfig> {
     const { settings, networks } = await repo.readDepositSettings(db);
@@ -243,7 +267,18 @@ export class WalletService {
       requestedAmount: toUsdtString(deposit.requestedAmount),
       receivedAmount: toUsdtString(received),
       creditedAmount: toUsdtString(credited),
-      fee: toUsdtString(transaction.status === 'CONFIRMED' ? transaction.fee : 0n),
+      fee: toUsdtString(
+        feeOf(
+          {
+            transaction,
+            depositStatus: deposit.status,
+            awaitingCredit: transfers
+              .filter((t) => t.status === 'SEEN' || t.status === 'CONFIRMING')
+              .reduce((total, t) => total + t.amount, 0n),
+          },
+          await this.feePercents(),
+        ),
+      ),
       confirmations: newest?.confirmations ?? 0,
       requiredConfirmations: transaction.requiredConfirmations ?? DEFAULT_REQUIRED_CONFIRMATIONS,
       txHash: newest?.txHash ?? null,
@@ -272,22 +307,24 @@ export class WalletService {
     userId: string,
     query: TransactionListQuery & { page: number; pageSize: number },
   ) {
-    const { rows, total } = await repo.listTransactionsOfUser(this.db, userId, query);
+    const [{ rows, total }, fees] = await Promise.all([
+      repo.listTransactionsOfUser(this.db, userId, query),
+      this.feePercents(),
+    ]);
     return {
-      data: rows.map((row) => toTransaction(row.transaction, row.depositStatus)),
+      data: rows.map((row) => toTransaction(row, fees)),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }
 
   async transaction(userId: string, id: string): Promise<TransactionDetail> {
-    const row = await repo.findTransactionOfUser(this.db, userId, id);
-    if (!row) throw new AppError('NOT_FOUND', 404, 'Transaction not found');
-    const deposit =
-      row.type === 'DEPOSIT' ? await repo.findDepositOfUser(this.db, userId, id) : undefined;
-    const state = deposit ? await this.depositStatus(userId, id) : null;
+    const listed = await repo.findListedTransactionOfUser(this.db, userId, id);
+    if (!listed) throw new AppError('NOT_FOUND', 404, 'Transaction not found');
+    const row = listed.transaction;
+    const state = listed.depositStatus === null ? null : await this.depositStatus(userId, id);
+    const deposit = state && (await repo.findDepositOfUser(this.db, userId, id))?.deposit;
     return {
-      ...toTransaction(row, deposit?.deposit.status ?? null),
-      fee: toUsdtString(row.fee),
+      ...toTransaction(listed, await this.feePercents()),
       network: (row.network as Network | null) ?? null,
       address: row.address,
       txHash: row.txHash,
@@ -302,6 +339,7 @@ export class WalletService {
         receivedAmount: state.receivedAmount,
         paid: state.paid,
         late: state.late,
+        cancelledAt: deposit?.cancelledAt?.toISOString() ?? null,
       },
     };
   }
@@ -396,6 +434,32 @@ export class WalletService {
       await repo.updateDeposit(tx, deposit.transactionId, { status: 'CONFIRMED' });
       return true;
     });
+  }
+
+  /**
+   * Cancels a waiting deposit of the user's, once: its address closes now and frees its place
+   * among the open deposits; a payment that still reaches it is credited as late. Refused once a
+   * payment was seen or the address has expired; a second cancel answers the same.
+   */
+  async cancelDeposit(userId: string, transactionId: string): Promise<TransactionDetail> {
+    await this.db.transaction(async (tx) => {
+      const deposit = await repo.lockDepositOfUser(tx, userId, transactionId);
+      if (!deposit) throw new AppError('NOT_FOUND', 404, 'Deposit not found');
+      if (deposit.cancelledAt) return;
+      if (deposit.status !== 'WAITING' || (await repo.paymentSeen(tx, transactionId))) {
+        const expired =
+          deposit.status === 'EXPIRED' && !(await repo.paymentSeen(tx, transactionId));
+        throw new AppError(
+          'DEPOSIT_NOT_CANCELLABLE',
+          409,
+          expired
+            ? 'This deposit address has already expired.'
+            : 'A payment to this address has already been seen: it is credited once confirmed and cannot be cancelled.',
+        );
+      }
+      await repo.cancelWaitingDeposit(tx, transactionId);
+    });
+    return this.transaction(userId, transactionId);
   }
 
   expireDeposits() {

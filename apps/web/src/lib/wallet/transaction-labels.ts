@@ -32,14 +32,6 @@ export const CURRENCY_LABELS: Record<(typeof CURRENCIES)[number], string> = {
   PLATFORM: 'Platform credit',
 };
 
-/** Money that comes in (+) or goes out (−) of the wallet, by the kind of transaction. */
-export const TRANSACTION_DIRECTION: Record<TransactionType, 1 | -1> = {
-  DEPOSIT: 1,
-  RENTAL_PAYMENT: -1,
-  REFUND: 1,
-  COMPENSATION: 1,
-};
-
 /**
  * "12 of 12": confirmations as a person reads them. The chain keeps counting after the deposit is
  * credited; past the number required the count adds nothing, so it stops there.

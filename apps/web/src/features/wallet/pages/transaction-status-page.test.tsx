@@ -46,7 +46,9 @@ const WAITING = {
   status: 'PENDING',
   confirmations: 0,
   txHash: null,
-  fee: '0.000000',
+  // The fee that will be taken, as the API answers it before the credit.
+  fee: '0.250000',
+  balanceChange: '0.000000',
   deposit: {
     status: 'WAITING',
     expiresAt: '2026-03-14T10:00:00.000Z',
@@ -54,10 +56,38 @@ const WAITING = {
     receivedAmount: '0.000000',
     paid: 'none',
     late: false,
+    cancelledAt: null,
   },
 } as const;
 
 describe('transaction status view', { timeout: 60_000 }, () => {
+  it("shows a waiting deposit's fee to be taken and what will reach the wallet", async () => {
+    showTransaction(buildTransactionDetail(WAITING));
+    const details = (await screen.findByRole('heading', { name: 'Details' }, FIND)).closest(
+      '.ant-card',
+    )!;
+    const row = (label: string) =>
+      within(details as HTMLElement)
+        .getByText(label)
+        .closest('tr')!.textContent;
+    expect(row('Fee when credited')).toContain('0.25 USDT');
+    expect(row('To your wallet')).toContain('24.75 USDT once credited; nothing yet');
+    expect(details).not.toHaveTextContent('Fee0.00');
+  });
+
+  it('shows what a confirmed deposit put in the wallet after its fee', async () => {
+    showTransaction(buildTransactionDetail({ fee: '0.250000', balanceChange: '24.750000' }));
+    const details = (await screen.findByRole('heading', { name: 'Details' }, FIND)).closest(
+      '.ant-card',
+    )!;
+    const row = (label: string) =>
+      within(details as HTMLElement)
+        .getByText(label)
+        .closest('tr')!.textContent;
+    expect(row('Fee')).toContain('0.25 USDT');
+    expect(row('To your wallet')).toContain('+24.75 USDT');
+  });
+
   it('pending (waiting for the payment) is step 1 and offers Cancel Transaction, which calls nothing', async () => {
     const view = showTransaction(buildTransactionDetail(WAITING));
     await screen.findByText('Waiting for your payment', undefined, FIND);
@@ -152,6 +182,7 @@ describe('transaction status view', { timeout: 60_000 }, () => {
           receivedAmount: '20.000000',
           paid: 'short',
           late: true,
+          cancelledAt: null,
         },
       }),
     );

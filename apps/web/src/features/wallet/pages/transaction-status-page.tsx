@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import { Card, Descriptions, Flex, Modal, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
+import { parseUsdt } from '@crimsonhost/shared/money';
 import type { DepositDetail, TransactionDetail } from '@crimsonhost/shared/wallet';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
-import { TimelineStatusBadge } from '../../../components/transaction-timeline';
+import { TimelineStatusBadge, signedAmount } from '../../../components/transaction-timeline';
 import { TransactionStatusResult, progressOf } from '../../../components/transaction-status-result';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -61,6 +62,9 @@ function cancelExplanation(transaction: TransactionDetail): { title: string; con
 
 function TransactionDetails({ transaction }: { transaction: TransactionDetail }) {
   const deposit = transaction.type === 'DEPOSIT';
+  const awaitingCredit =
+    deposit &&
+    (transaction.timelineStatus === 'WAITING' || transaction.timelineStatus === 'PENDING');
   const code = (text: string) => (
     <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
       {text}
@@ -78,7 +82,18 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
       label: 'Amount',
       children: `${formatUsdtExact(transaction.amount.replace(/^-/, ''))} ${CURRENCY_LABELS[transaction.currency]}`,
     },
-    { key: 'fee', label: 'Fee', children: `${formatUsdtExact(transaction.fee)} USDT` },
+    {
+      key: 'fee',
+      label: awaitingCredit ? 'Fee when credited' : 'Fee',
+      children: `${formatUsdtExact(transaction.fee)} ${CURRENCY_LABELS[transaction.currency]}`,
+    },
+    {
+      key: 'change',
+      label: 'To your wallet',
+      children: awaitingCredit
+        ? `${formatUsdtExact(parseUsdt(transaction.amount) - parseUsdt(transaction.fee))} ${CURRENCY_LABELS[transaction.currency]} once credited; nothing yet`
+        : `${signedAmount(transaction)} ${CURRENCY_LABELS[transaction.currency]}`,
+    },
     {
       key: 'description',
       label: 'Description',

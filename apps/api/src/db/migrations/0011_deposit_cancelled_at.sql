@@ -1,0 +1,1 @@
+ALTER TABLE "deposits" ADD COLUMN "cancelled_at" timestamp with time zone;
