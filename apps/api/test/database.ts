@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
 
 /**
  * Test databases. With TEST_DATABASE_URL set, each call makes a fresh PostgreSQL database from a
- * template that global setup migrated once; otherwise a fresh in-memory PGlite, migrated.
+ * template that global setup migrated once; otherwise a fresh in-memory PGlite loaded from the
+ * migrated snapshot global setup wrote.
  */
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
@@ -36,13 +38,17 @@ export interface TestDatabase extends DatabaseHandle {
   url?: string;
 }
 
+let snapshot: Promise<Blob> | undefined;
+
+/** The migrated data folder, read once per worker. */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= readFile(inject('pgliteSnapshot')).then((bytes) => new Blob([bytes]));
+  return snapshot;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = testDatabaseUrl();
-  if (!url) {
-    const handle = await openDatabase({ driver: 'pglite' });
-    await runMigrations(handle);
-    return handle;
-  }
+  if (!url) return openDatabase({ driver: 'pglite', loadDataDir: await migratedSnapshot() });
   const name = `${templateName(url).replace(/_template$/, '')}_${randomBytes(5).toString('hex')}`;
   await withAdminClient(url, (client) =>
     client.query(`create database "${name}" template "${templateName(url)}"`),

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as an uncompressed tarball, for `loadDataDir`. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export type DatabaseTarget =
@@ -29,7 +31,12 @@ export type DatabaseTarget =
       /** Told of each connection PostgreSQL ended (default: ignored); the pool replaces it. */
       onConnectionError?: (error: Error) => void;
     }
-  | { driver: 'pglite'; dataDir?: string };
+  | {
+      driver: 'pglite';
+      dataDir?: string;
+      /** A data folder dumped with `dumpDataDir()` to start from instead of an empty cluster. */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === 'postgres') {
@@ -58,12 +65,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   try {
     // pg_trgm backs the catalog's text search; PostgreSQL servers ship it as a contrib extension.
-    const client = new PGlite({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    const client = new PGlite({
+      dataDir: target.dataDir,
+      loadDataDir: target.loadDataDir,
+      extensions: { pg_trgm },
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
       driver: 'pglite',
+      dumpDataDir: () => client.dumpDataDir('none'),
       async close() {
         try {
           await client.close();

@@ -1,7 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnswerCache, queryKey } from '../../src/modules/catalog/answer-cache';
 import { createTestApp, type TestContext } from '../app';
 import { createListing, createVendor } from './catalog-factories';
+
+// The clock moves only when a test moves it, so a busy machine cannot age an entry between two
+// calls that the test means to fall within one time to live.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('AnswerCache', () => {
   it('computes once for callers that ask together, and again after the time to live', async () => {
@@ -13,8 +22,9 @@ describe('AnswerCache', () => {
       return computed;
     };
     expect(await Promise.all([1, 2, 3].map(() => cache.get('k', compute)))).toEqual([1, 1, 1]);
+    vi.advanceTimersByTime(49);
     expect(await cache.get('k', compute)).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.advanceTimersByTime(1);
     expect(await cache.get('k', compute)).toBe(2);
   });
 
@@ -59,8 +69,9 @@ describe('the catalog answers through the cache', () => {
       }>().meta.total;
     expect(await total()).toBe(0);
     await createListing(ctx.database.db, { vendorId: vendor.id, gameId: 'valheim' });
+    vi.advanceTimersByTime(299);
     expect(await total()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.advanceTimersByTime(1);
     expect(await total()).toBe(1);
   });
 });

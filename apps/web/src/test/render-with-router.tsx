@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { AppProviders } from '../app/providers';
+import { TestProviders } from './test-providers';
 
 /** Shows where the router is, for tests that check a navigation. */
 export function LocationProbe() {
@@ -49,9 +49,9 @@ export function renderWithRouter(
   );
   const user = userEvent.setup(advanceTimers ? { advanceTimers } : undefined);
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { ...view, router, user, queryClient };
 }

@@ -7,7 +7,7 @@ import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import type { Rental } from '@crimsonhost/shared/rentals';
 import type { Wallet } from '@crimsonhost/shared/wallet';
 import { AuthProvider } from '../app/auth/auth-provider';
-import { AppProviders } from '../app/providers';
+import { TestProviders } from './test-providers';
 import { storeTokens } from '../lib/storage';
 import { buildAccessToken, buildUser } from './auth-fixtures';
 import { server } from './msw-server';
@@ -116,9 +116,9 @@ export function renderInApp(element: ReactNode, { path, at }: { path: string; at
   // jsdom computes styles slowly with antd's style sheets: skip the pointer-events check per click.
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { ...view, router, user, queryClient };
 }

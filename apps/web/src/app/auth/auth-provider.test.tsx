@@ -3,7 +3,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionTiming } from '../../lib/config';
 import {
   readStoredTokens,
@@ -13,7 +13,7 @@ import {
 } from '../../lib/storage';
 import { buildAccessToken, buildSession, buildUser, errorBody } from '../../test/auth-fixtures';
 import { server } from '../../test/msw-server';
-import { AppProviders } from '../providers';
+import { TestProviders } from '../../test/test-providers';
 import { SESSION_EXPIRED_MESSAGE, useAuth } from './auth-context';
 import { AuthProvider } from './auth-provider';
 
@@ -80,9 +80,9 @@ function renderAuth({
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { ...view, router, user: userEvent.setup() };
 }
@@ -294,17 +294,24 @@ describe('session timing in the provider', { timeout: 30_000 }, () => {
     checkIntervalMs: 100,
     activityThrottleMs: 50,
   };
+  // The session clock (Date and the check interval) moves only when a test moves it: on a busy
+  // machine a real 3 s window could close before the click on OK lands. Requests, React and
+  // Testing Library keep their real setTimeout.
+  const fakeSessionClock = () =>
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('warns with the spec text, and OK keeps the session', async () => {
+    fakeSessionClock();
     storeSession();
     profileAnswers();
     const { user } = renderAuth({ sessionTiming: SHORT });
     await waitFor(() => expect(status()).toBe('authenticated'));
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Session Timeout Warning' },
-      { timeout: 5000 },
-    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    const dialog = await screen.findByRole('dialog', { name: 'Session Timeout Warning' });
     expect(dialog).toHaveTextContent(
       'Your session will expire soon due to inactivity. Please click OK to continue.',
     );
@@ -317,9 +324,13 @@ describe('session timing in the provider', { timeout: 30_000 }, () => {
     storeSession();
     profileAnswers();
     server.use(http.post('/api/auth/logout', () => HttpResponse.json({ data: { ok: true } })));
+    fakeSessionClock();
     const { router } = renderAuth({ sessionTiming: SHORT });
     await waitFor(() => expect(status()).toBe('authenticated'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 8000 });
+    await act(() => vi.advanceTimersByTimeAsync(3900));
+    expect(status()).toBe('authenticated');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(status()).toBe('unauthenticated');
     expect(screen.getByTestId('notice')).toHaveTextContent(SESSION_EXPIRED_MESSAGE);
     expect(readStoredTokens()).toBeNull();
