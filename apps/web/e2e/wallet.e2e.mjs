@@ -93,7 +93,8 @@ describe('a USDT deposit on the offline demo chain', () => {
       await row.getByText('Confirmed').waitFor();
       assert.match(
         await row.textContent(),
-        /Deposit.*\+25\.00 USDT.*Deposit via Ethereum \(ERC20\)/,
+        // What reached the wallet, with what arrived and the fee beside it: the list adds up.
+        /Deposit.*\+24\.75 USDT.*25\.00 USDT arrived · fee 0\.25 USDT.*Deposit via Ethereum \(ERC20\)/,
       );
       await screenshotAllWays(page, 'wallet');
 
