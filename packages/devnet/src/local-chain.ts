@@ -154,9 +154,14 @@ export async function startLocalChain(options: {
     }
   }
 
+  // A payment is answered once it is in a block, whether anvil mines on a timer or on each
+  // transaction: with automine the send can answer before the block exists, and a watcher pass
+  // right after it would not see the payment yet.
   const waitFor = async (hash: Hex) => {
-    if (!options.blockTimeSeconds) return hash;
-    await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 200 });
+    await publicClient.waitForTransactionReceipt({
+      hash,
+      pollingInterval: options.blockTimeSeconds ? 200 : 25,
+    });
     return hash;
   };
 
