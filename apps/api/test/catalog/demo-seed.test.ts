@@ -13,7 +13,9 @@ import { createTestDatabase, type TestDatabase } from '../database';
 
 const log = pino({ level: 'silent' });
 // Away from the default 39100, which a running demo may hold.
-const portBase = 41_000 + randomInt(0, 20) * 100;
+// Below Linux's ephemeral range (32768-60999): a port the system hands to some other socket of a
+// parallel test file can never be one the demo game servers need. demo-panel-link uses 26000+.
+const portBase = 21_000 + randomInt(0, 40) * 100;
 let database: TestDatabase;
 
 beforeAll(async () => {
