@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNPAID_DEPOSITS } from '@crimsonhost/shared/constants';
 import { createTestApp, type TestContext } from '../app';
-import { createUser } from '../factories';
+import { renter, USDT } from '../rentals/rentals-fixture';
 import { startChainFixture, watcherFor, type ChainFixture } from './chain-fixture';
 
 let ctx: TestContext;
@@ -19,20 +19,6 @@ afterAll(async () => {
   await ctx?.close();
   await fixture?.stop();
 });
-
-const USDT = 1_000_000n;
-let ip = 0;
-
-async function signIn() {
-  const user = await createUser(ctx.database.db);
-  const login = await ctx.request({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: user.password },
-    remoteAddress: `10.8.0.${++ip}`,
-  });
-  return { user, headers: { authorization: `Bearer ${login.json().data.tokens.access_token}` } };
-}
 
 async function openDeposit(headers: Record<string, string>, amount = '20') {
   const response = await ctx.request({
@@ -54,7 +40,7 @@ const balance = async (headers: Record<string, string>) =>
 
 describe('cancelling a waiting deposit', () => {
   it('closes the address, frees its place among the open deposits, and answers the same again', async () => {
-    const { headers } = await signIn();
+    const { headers } = await renter(ctx);
     const opened = [];
     for (let i = 0; i < MAX_UNPAID_DEPOSITS; i += 1) {
       const response = await openDeposit(headers);
@@ -86,7 +72,7 @@ describe('cancelling a waiting deposit', () => {
   });
 
   it('still credits a payment that reaches a cancelled address, as a late one', async () => {
-    const { headers } = await signIn();
+    const { headers } = await renter(ctx);
     const deposit = (await openDeposit(headers, '10')).json().data as {
       transactionId: string;
       address: `0x${string}`;
@@ -113,7 +99,7 @@ describe('cancelling a waiting deposit', () => {
   });
 
   it('refuses once a payment was seen, and for an address that already expired', async () => {
-    const { headers } = await signIn();
+    const { headers } = await renter(ctx);
     const paid = (await openDeposit(headers, '10')).json().data as {
       transactionId: string;
       address: `0x${string}`;
@@ -139,8 +125,8 @@ describe('cancelling a waiting deposit', () => {
   });
 
   it("answers 404 for another user's deposit, a malformed id, and a visitor 401", async () => {
-    const owner = await signIn();
-    const stranger = await signIn();
+    const owner = await renter(ctx);
+    const stranger = await renter(ctx);
     const deposit = (await openDeposit(owner.headers)).json().data as { transactionId: string };
     for (const id of [deposit.transactionId, 'not-a-uuid', randomUUID()]) {
       const response = await cancel(stranger.headers, id);
@@ -160,7 +146,7 @@ describe('cancelling a waiting deposit', () => {
   });
 
   it('lets one of many simultaneous cancels and payments win, and credits the payment either way', async () => {
-    const { headers } = await signIn();
+    const { headers } = await renter(ctx);
     const deposit = (await openDeposit(headers, '10')).json().data as {
       transactionId: string;
       address: `0x${string}`;

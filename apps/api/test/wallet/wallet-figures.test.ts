@@ -8,7 +8,7 @@ import type { Transaction } from '@crimsonhost/shared/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../app';
 import { createListing, createVendor } from '../catalog/catalog-factories';
-import { createUser } from '../factories';
+import { renter, USDT } from '../rentals/rentals-fixture';
 import { startChainFixture, watcherFor, type ChainFixture } from './chain-fixture';
 
 let ctx: TestContext;
@@ -23,18 +23,6 @@ afterAll(async () => {
   await fixture?.stop();
 });
 
-const USDT = 1_000_000n;
-
-async function signIn() {
-  const user = await createUser(ctx.database.db);
-  const login = await ctx.request({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: user.password },
-    remoteAddress: '10.7.0.1',
-  });
-  return { user, headers: { authorization: `Bearer ${login.json().data.tokens.access_token}` } };
-}
 
 async function openDeposit(headers: Record<string, string>, amount: string) {
   const response = await ctx.request({
@@ -67,7 +55,7 @@ const get = async (headers: Record<string, string>, url: string) =>
 
 describe('the wallet list reconciles with the balance', () => {
   it('sums every transaction to the available balance, each showing its fee', async () => {
-    const { headers } = await signIn();
+    const { headers } = await renter(ctx);
     const exact = await openDeposit(headers, '25');
     const short = await openDeposit(headers, '25');
     const twice = await openDeposit(headers, '10');
@@ -157,7 +145,7 @@ describe('the wallet list reconciles with the balance', () => {
   });
 
   it("shows a waiting deposit's fee in its detail and status, not 0", async () => {
-    const { headers } = await signIn();
+    const { headers } = await renter(ctx);
     const waiting = await openDeposit(headers, '40');
     const detail = await get(headers, `/api/wallet/transactions/${waiting.transactionId}`);
     expect(detail).toMatchObject({ fee: '0.400000', balanceChange: '0.000000' });
