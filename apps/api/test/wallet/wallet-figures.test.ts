@@ -23,7 +23,6 @@ afterAll(async () => {
   await fixture?.stop();
 });
 
-
 async function openDeposit(headers: Record<string, string>, amount: string) {
   const response = await ctx.request({
     method: 'POST',
