@@ -5,9 +5,10 @@
 //    test holds) and as recorded by Chromium's network on a cold visit at 375 px;
 //  - Lighthouse mobile (default simulated throttling), three runs each in a fresh Chromium
 //    profile, printing the median performance score, LCP, CLS and TBT.
-// Options: --runs N (Lighthouse runs per page, default 3), --skip-lighthouse.
+// Options: --runs N (Lighthouse runs per page, default 3), --skip-lighthouse, --reports DIR (keep
+// each Lighthouse report as JSON there, to read the LCP element, its phases, the request chain).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,9 +40,11 @@ const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    reports: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
+if (options.reports) mkdirSync(options.reports, { recursive: true });
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -95,7 +98,7 @@ async function recordNetwork(browser, url) {
   return totals;
 }
 
-async function lighthouseRun(url) {
+async function lighthouseRun(url, reportFile) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-lighthouse-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -113,6 +116,7 @@ async function lighthouseRun(url) {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
@@ -190,7 +194,12 @@ try {
     console.log('page            perf      LCP      CLS      TBT   (each run: perf)');
     for (const page of pages) {
       const results = [];
-      for (let run = 0; run < runs; run += 1) results.push(await lighthouseRun(page.url));
+      for (let run = 0; run < runs; run += 1) {
+        const reportFile =
+          options.reports &&
+          path.join(options.reports, `${page.page.replace(/[^a-z]+/g, '-')}-${run + 1}.json`);
+        results.push(await lighthouseRun(page.url, reportFile));
+      }
       console.log(
         `${page.page.padEnd(14)} ${String(median(results.map((r) => r.performance))).padStart(5)} ` +
           `${(median(results.map((r) => r.lcp)) / 1000).toFixed(2).padStart(7)} s ` +
