@@ -83,6 +83,18 @@ export default defineConfig({
   build: {
     // The byte-budget test and `npm run bench:web` walk the chunks each page loads from it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
