@@ -50,7 +50,7 @@ describe('renting a server from the wallet', () => {
       // An online server that nobody rents, found the way a visitor finds one.
       await page.goto('/servers?status=online&availability=AVAILABLE&sort=price_asc');
       const card = page
-        .locator('.ant-card')
+        .locator('.surface-card')
         .filter({ has: page.getByText('Rent Server') })
         .first();
       const serverName = (await card.getByRole('heading').textContent()).trim();

@@ -1,4 +1,4 @@
-import { Card, Flex, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@crimsonhost/shared/catalog';
 import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import { formatUsdt } from '@crimsonhost/shared/money';
+import { SurfaceCard } from './surface-card';
 import { paths } from '../app/paths';
 import { ButtonLink } from './button-link';
 import { PlayerBar } from './player-bar';
@@ -30,9 +31,9 @@ export function ServerCard({ server }: { server: ServerCardData }) {
   );
   const href = paths.server.href(server.id);
   return (
-    <Card
+    <SurfaceCard
       style={{ height: '100%' }}
-      styles={{ body: { height: '100%', display: 'flex', flexDirection: 'column', gap: 12 } }}
+      bodyStyle={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 12 }}
     >
       <Flex justify="space-between" align="start" gap={8}>
         <Typography.Title level={3} style={{ fontSize: 16, margin: 0, minWidth: 0 }}>
@@ -69,6 +70,6 @@ export function ServerCard({ server }: { server: ServerCardData }) {
           </ButtonLink>
         )}
       </Flex>
-    </Card>
+    </SurfaceCard>
   );
 }

@@ -16,7 +16,7 @@ describe('loading placeholders', () => {
       'aria-busy',
       'true',
     );
-    expect(container.querySelectorAll('.ant-card')).toHaveLength(4);
+    expect(container.querySelectorAll('.surface-card')).toHaveLength(4);
   });
 
   it('the list skeleton draws one line per expected row', () => {

@@ -1,4 +1,5 @@
-import { Card, Col, Flex, Row, Skeleton, type ColProps } from 'antd';
+import { Col, Flex, Row, Skeleton, type ColProps } from 'antd';
+import { SurfaceCard } from './surface-card';
 
 /** How many of 24 columns a card takes at each breakpoint: the grid and its skeleton share it. */
 export type CardColumns = Pick<ColProps, 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'xxl'>;
@@ -20,9 +21,9 @@ export function CardGridSkeleton({
     <Row gutter={[16, 16]} role="status" aria-label="Loading content" aria-busy="true">
       {Array.from({ length: count }, (_, index) => (
         <Col key={index} {...columns}>
-          <Card>
+          <SurfaceCard>
             <Skeleton active avatar={{ shape: 'square' }} paragraph={{ rows: 3 }} />
-          </Card>
+          </SurfaceCard>
         </Col>
       ))}
     </Row>

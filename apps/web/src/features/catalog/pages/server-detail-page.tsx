@@ -1,6 +1,5 @@
 import {
   Button,
-  Card,
   Col,
   ConfigProvider,
   Descriptions,
@@ -22,6 +21,7 @@ import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { RentPanel } from '../../../components/rent-panel/rent-panel';
 import { formatServerPrice } from '../../../components/server-card';
 import { ServerStatusTag } from '../../../components/server-status-tag';
+import { SurfaceCard } from '../../../components/surface-card';
 import { ApiError, toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useServer } from '../api/get-server';
@@ -39,9 +39,9 @@ export function ServerDetailPage() {
       <>
         <title>Loading the server · CrimsonHost</title>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: 'Loading…' }]} />
-        <Card role="status" aria-label="Loading the server" aria-busy="true">
+        <SurfaceCard role="status" aria-label="Loading the server" aria-busy="true">
           <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
+        </SurfaceCard>
       </>
     );
   }
@@ -134,26 +134,26 @@ export function ServerDetailPage() {
       <Row gutter={[20, 20]}>
         <Col xs={{ span: 24, order: 2 }} lg={{ span: 16, order: 1 }}>
           <Flex vertical gap={20}>
-            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Players</h2>}>
+            <SurfaceCard title={<h2 style={{ fontSize: 16, margin: 0 }}>Players</h2>}>
               <LivePlayers server={detail} />
-            </Card>
-            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>About this server</h2>}>
+            </SurfaceCard>
+            <SurfaceCard title={<h2 style={{ fontSize: 16, margin: 0 }}>About this server</h2>}>
               <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }}>
                 {detail.description || 'The vendor has not described this server.'}
               </Typography.Paragraph>
-            </Card>
-            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Specifications</h2>}>
+            </SurfaceCard>
+            <SurfaceCard title={<h2 style={{ fontSize: 16, margin: 0 }}>Specifications</h2>}>
               {/* Labels in the description colour: antd's tertiary grey is below 4.5:1. */}
               <ConfigProvider
                 theme={{ components: { Descriptions: { labelColor: token.colorTextDescription } } }}
               >
                 <Descriptions column={{ xs: 1, sm: 2 }} size="small" items={specs} />
               </ConfigProvider>
-            </Card>
+            </SurfaceCard>
           </Flex>
         </Col>
         <Col xs={{ span: 24, order: 1 }} lg={{ span: 8, order: 2 }}>
-          <Card
+          <SurfaceCard
             title={
               <h2 style={{ fontSize: 16, margin: 0 }}>
                 {rentable ? 'Rent this server' : 'Availability'}
@@ -171,7 +171,7 @@ export function ServerDetailPage() {
                 </Typography.Text>
               )}
             </Flex>
-          </Card>
+          </SurfaceCard>
         </Col>
       </Row>
     </Flex>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import {
   AimOutlined,
   BuildOutlined,
@@ -8,6 +8,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { GAMES, GAME_LABELS, type Game } from '@crimsonhost/shared/constants';
+import { SurfaceCard } from '../../../components/surface-card';
 import { SectionHeading } from './section-heading';
 
 interface GameArt {
@@ -67,7 +68,7 @@ export function GameCatalog() {
           const art = GAME_ART[game];
           return (
             <li key={game}>
-              <Card style={{ height: '100%' }} styles={{ body: { padding: 20 } }}>
+              <SurfaceCard style={{ height: '100%' }} bodyStyle={{ padding: 20 }}>
                 <span
                   aria-hidden="true"
                   style={{
@@ -91,7 +92,7 @@ export function GameCatalog() {
                 <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
                   {art.description}
                 </Typography.Paragraph>
-              </Card>
+              </SurfaceCard>
             </li>
           );
         })}

@@ -1,6 +1,7 @@
-import { Card, Flex, Typography, theme } from 'antd';
+import { Flex, Typography, theme } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { SurfaceCard } from '../../../components/surface-card';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 
@@ -9,9 +10,9 @@ export function ProtectionCallout() {
   const { token } = theme.useToken();
   return (
     <section aria-labelledby="protection-callout-title">
-      <Card
+      <SurfaceCard
         style={{ borderColor: token.colorPrimaryBorder, background: token.colorBgContainer }}
-        styles={{ body: { padding: 'clamp(20px, 4vw, 40px)' } }}
+        bodyStyle={{ padding: 'clamp(20px, 4vw, 40px)' }}
       >
         <Flex wrap gap={24} align="center" justify="space-between">
           <Flex gap={16} align="flex-start" style={{ flex: '1 1 420px', minWidth: 0 }}>
@@ -39,7 +40,7 @@ export function ProtectionCallout() {
             Browse Servers
           </ButtonLink>
         </Flex>
-      </Card>
+      </SurfaceCard>
     </section>
   );
 }

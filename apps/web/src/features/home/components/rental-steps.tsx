@@ -1,5 +1,6 @@
-import { Card, Flex, Typography, theme } from 'antd';
+import { Flex, Typography, theme } from 'antd';
 import { CloudServerOutlined, PlayCircleOutlined, WalletOutlined } from '@ant-design/icons';
+import { SurfaceCard } from '../../../components/surface-card';
 import { SectionHeading } from './section-heading';
 
 const STEPS = [
@@ -41,7 +42,7 @@ export function RentalSteps() {
       >
         {STEPS.map((step, index) => (
           <li key={step.title}>
-            <Card style={{ height: '100%' }}>
+            <SurfaceCard style={{ height: '100%' }}>
               <Flex align="center" gap={12} style={{ marginBottom: 12 }}>
                 <span
                   aria-hidden="true"
@@ -70,7 +71,7 @@ export function RentalSteps() {
               <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
                 {step.text}
               </Typography.Paragraph>
-            </Card>
+            </SurfaceCard>
           </li>
         ))}
       </ol>
