@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,12 @@ import { formatAmount, rentalCost } from '../../lib/rentals/rental-money';
 import { formatHours } from '../../lib/rentals/rental-time';
 import { rentalsQueryOptions } from '../../lib/rentals/get-rentals';
 import { HoursPicker } from '../hours-picker';
-import { RentConfirmation } from './rent-confirmation';
+
+// The confirmation's Modal, Descriptions and the rent request (about 8 KB brotli) load the first
+// time a renter asks to rent, not with the server page (decision 030).
+const RentConfirmation = lazy(() =>
+  import('./rent-confirmation').then((module) => ({ default: module.RentConfirmation })),
+);
 
 const DEFAULT_HOURS = 2;
 /** The smallest page the API offers: one active rental per server is all there can be. */
@@ -56,6 +61,8 @@ export function RentPanel({ server }: { server: ServerDetail }) {
   const hoursId = useId();
   const [hours, setHours] = useState<number | null>(() => initialHours(search.get('hours')));
   const [confirming, setConfirming] = useState(false);
+  // Once opened, the confirmation stays mounted so it can animate closed.
+  const [confirmationUsed, setConfirmationUsed] = useState(false);
   const [taken, setTaken] = useState<string | null>(null);
 
   const reason = unavailableReason(server, auth.user?.id);
@@ -144,7 +151,10 @@ export function RentPanel({ server }: { server: ServerDetail }) {
           size="large"
           block
           disabled={!canRent}
-          onClick={() => setConfirming(true)}
+          onClick={() => {
+            setConfirmationUsed(true);
+            setConfirming(true);
+          }}
         >
           {total === null ? 'Rent' : `Rent for ${formatAmount(total)} USDT`}
         </Button>
@@ -160,25 +170,27 @@ export function RentPanel({ server }: { server: ServerDetail }) {
         </ButtonLink>
       )}
 
-      {hours !== null && (
-        <RentConfirmation
-          open={confirming}
-          server={server}
-          hours={hours}
-          onClose={() => setConfirming(false)}
-          onTaken={(message) => {
-            setConfirming(false);
-            setTaken(message);
-          }}
-          onRented={(rental) => {
-            setConfirming(false);
-            toast(
-              'success',
-              `${rental.server.name} is yours for ${formatHours(rental.hours)}. Start it from My Rentals.`,
-            );
-            void navigate(paths.rentals.href());
-          }}
-        />
+      {hours !== null && confirmationUsed && (
+        <Suspense fallback={null}>
+          <RentConfirmation
+            open={confirming}
+            server={server}
+            hours={hours}
+            onClose={() => setConfirming(false)}
+            onTaken={(message) => {
+              setConfirming(false);
+              setTaken(message);
+            }}
+            onRented={(rental) => {
+              setConfirming(false);
+              toast(
+                'success',
+                `${rental.server.name} is yours for ${formatHours(rental.hours)}. Start it from My Rentals.`,
+              );
+              void navigate(paths.rentals.href());
+            }}
+          />
+        </Suspense>
       )}
     </Flex>
   );
