@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../test/auth-fixtures';
 import { server } from '../../test/msw-server';
 import {
@@ -15,6 +15,13 @@ import { buildServerDetail } from '../../test/server-fixtures';
 import { RentPanel } from './rent-panel';
 
 const LOAD = { timeout: 10_000 };
+
+// The confirmation is a lazy chunk the app loads when "Rent" is first pressed (decision 030).
+// Import it once up front so a dialog's wait measures the dialog, not the test runner compiling
+// the chunk on a busy machine.
+beforeAll(async () => {
+  await import('./rent-confirmation');
+});
 const ID = '00000000-0000-4000-8000-00000000cafe';
 
 function renderPanel(overrides: Parameters<typeof buildServerDetail>[0] = {}, at?: string) {
