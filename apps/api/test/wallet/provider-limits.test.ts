@@ -197,6 +197,43 @@ describe('an ERC20 watcher behind a provider with eth_getLogs limits, after 40 b
   });
 });
 
+describe('an ERC20 watcher behind a provider that rate limits', () => {
+  it("waits the provider's Retry-After, moves no cursor, and credits the payment once after", async () => {
+    await ctx.database.db.execute(sql`delete from chain_cursors`);
+    const provider = await startEvmProvider({ upstream: fixture.chain.rpcUrl });
+    try {
+      const { watcher } = watcherFor(ctx.database.db, ctx.app.services.wallet, fixture, 'ERC20', {
+        nodeUrl: provider.url,
+      });
+      await watcher.pass();
+      const [payment] = await openDeposits(1);
+      await busyBlocks(1, 0, [payment!]);
+      await fixture.chain.mine(12);
+      const before = await cursor();
+      const signal = new AbortController().signal;
+      // Infura's 429 with a JSON-RPC body, then a proxy's bare 429 naming a date.
+      provider.rateLimit({ times: 1, retryAfter: '2' });
+      expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 2_000 });
+      provider.rateLimit({ times: 1, proxy: true });
+      expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 5_000 });
+      expect(provider.rateLimited).toBe(2);
+      expect(await cursor()).toBe(before);
+      expect(await deposited([payment!.id])).toBe(0);
+      expect(await watcher.job().run(signal)).toBeUndefined();
+      expect(await deposited([payment!.id])).toBe(1);
+      await watcher.job().run(signal);
+      // Credited once in the ledger, however many passes saw it.
+      const [credits] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from ledger_transactions where kind = 'DEPOSIT_CREDIT' and id in (select ledger_transaction_id from chain_transfers where deposit_id = ${payment!.id})`,
+      );
+      expect(credits!.n).toBe(1);
+    } finally {
+      await provider.close();
+    }
+  });
+});
+
 describe('a block the provider cannot answer whole', () => {
   it('keeps the cursor below it and shows the fault in the health details', async () => {
     await ctx.database.db.execute(sql`delete from chain_cursors`);
