@@ -228,11 +228,11 @@ describe('sign-in with Discord', () => {
           'Discord is limiting sign-ins right now. Please wait a little and sign in with Discord again.',
         ...(seconds ? { details: { retryAfterSeconds: seconds } } : {}),
       });
-      const [{ count }] = await queryRows<{ count: number }>(
+      const [users] = await queryRows<{ count: number }>(
         ctx.database.db,
         sql`select count(*)::int as count from users where email = ${who.email}`,
       );
-      expect(count).toBe(0);
+      expect(users!.count).toBe(0);
       // Once Discord lets it through, the same person signs in.
       expect((await signInWithDiscord(who)).callback.statusCode).toBeLessThan(300);
     },
