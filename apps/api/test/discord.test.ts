@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
 import { createTestApp, type TestContext } from './app';
 import { createUser } from './factories';
 import { startDiscordServer, type DiscordAccount } from '@crimsonhost/devnet/discord-server';
@@ -207,6 +209,34 @@ describe('sign-in with Discord', () => {
       message: 'Discord did not confirm the sign-in. Please try again.',
     });
   });
+
+  it.each([
+    // The token route's 429 carries no headers the OAuth library passes on: no time to name.
+    ['the token exchange', 'token', false, undefined],
+    ['reading the account, globally', 'me', true, 3],
+  ] as const)(
+    'tells the person to wait when Discord rate limits %s, and makes no account',
+    async (_name, route, global, seconds) => {
+      const who = account();
+      discord.rateLimitNext(route, { retryAfter: 2.5, global });
+      const { callback } = await signInWithDiscord(who);
+      expect(callback.statusCode).toBe(503);
+      expect(callback.headers['retry-after']).toBe(seconds && String(seconds));
+      expect(callback.json().error).toEqual({
+        code: 'DISCORD_BUSY',
+        message:
+          'Discord is limiting sign-ins right now. Please wait a little and sign in with Discord again.',
+        ...(seconds ? { details: { retryAfterSeconds: seconds } } : {}),
+      });
+      const [users] = await queryRows<{ count: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as count from users where email = ${who.email}`,
+      );
+      expect(users!.count).toBe(0);
+      // Once Discord lets it through, the same person signs in.
+      expect((await signInWithDiscord(who)).callback.statusCode).toBeLessThan(300);
+    },
+  );
 
   it('keeps the browser binding in a short-lived HttpOnly, SameSite=Lax cookie, Secure over https', async () => {
     const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/discord/start' });

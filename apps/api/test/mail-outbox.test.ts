@@ -163,3 +163,74 @@ describe('the mail outbox', () => {
     expect(counts.every((n) => n === 1)).toBe(true);
   });
 });
+
+describe('the mail outbox against a receiving server at its worst', () => {
+  const queue = (to: string) =>
+    enqueueMail(ctx.database.db, {
+      to,
+      subject: 'Your link',
+      text: `link for ${to}`,
+      html: `<p>link for ${to}</p>`,
+      kind: 'test',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+  const delivered = (to: string) =>
+    mail.received.filter((m) => JSON.stringify(m.to).includes(to)).length;
+  /** When the outbox means to try again, in seconds from now. */
+  const retryIn = async (to: string) => {
+    const [row] = await queryRows<{ wait: number }>(
+      ctx.database.db,
+      sql`select extract(epoch from next_attempt_at - now())::float as wait from mail_outbox where recipient = ${to}`,
+    );
+    return row!.wait;
+  };
+
+  it.each([
+    [
+      'greylisted (451 4.7.1 at RCPT TO)',
+      'greylist',
+      'greylisted@example.com',
+      /451.*4\.7\.1.*Greylisted/,
+    ],
+    ['busy (421 in the greeting)', 'busy', 'busy@example.com', /421/],
+  ] as const)(
+    'keeps a mail %s and sends it once on a later attempt',
+    async (_name, kind, to, reason) => {
+      current = smtpMailer(mail.url, FROM);
+      mail.refuseNext(kind);
+      const id = await queue(to);
+      expect(await ctx.app.services.mail.deliver(id)).toBe(false);
+      const [waiting] = await outboxRows(to);
+      expect(waiting).toMatchObject({ status: 'PENDING', attempts: 1, sent_at: null });
+      expect(waiting!.last_error).toMatch(reason);
+      // The next attempt waits (30 s), as a greylisting server expects of a real sender.
+      expect(await retryIn(to)).toBeGreaterThan(20);
+      expect(await ctx.app.services.mail.deliverDue()).toBe(0);
+      await makeDue();
+      expect(await ctx.app.services.mail.deliverDue()).toBe(1);
+      await mail.nextMailTo(to);
+      expect(await outboxRows(to)).toMatchObject([{ status: 'SENT', attempts: 2, text: '' }]);
+      expect(delivered(to)).toBe(1);
+    },
+  );
+
+  it.each([
+    ['refused for good (550 5.7.1 at RCPT TO)', 'reject', 'refused@example.com', /550.*5\.7\.1/],
+    ['blocked (554 in the greeting)', 'block', 'blocked@example.com', /554/],
+  ] as const)(
+    'gives up a mail %s at once, with the reason, and never sends it',
+    async (_name, kind, to, reason) => {
+      current = smtpMailer(mail.url, FROM);
+      mail.refuseNext(kind);
+      const id = await queue(to);
+      expect(await ctx.app.services.mail.deliver(id)).toBe(false);
+      const [failed] = await outboxRows(to);
+      expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, sent_at: null, text: '' });
+      expect(failed!.last_error).toMatch(reason);
+      await makeDue();
+      await ctx.app.services.mail.deliverDue();
+      expect((await outboxRows(to))[0]!.attempts).toBe(1);
+      expect(delivered(to)).toBe(0);
+    },
+  );
+});

@@ -22,7 +22,17 @@ import type { WorldLog } from './log';
  *   403 for a key it does not know, 404 for a server the key does not own, 409
  *   (ServerStateConflictException) for power on a suspended or not-installed server and for
  *   resources of a not-installed one (a suspended one still reports, with is_suspended), 422 for a
- *   bad signal, 429 with Retry-After and 500 on demand.
+ *   bad signal, 429 with Retry-After and 500/503 on demand.
+ *
+ * And the panel at its worst, as its users meet it:
+ * - `failNext(502 | 504)`: the answer of the nginx proxy in front of the panel when PHP-FPM is
+ *   down or slow, an HTML page with `text/html` and `Server: nginx`, not the panel's JSON
+ *   (pterodactyl/panel#5123, pterodactyl-installer/pterodactyl-installer#330);
+ * - `setLatency(ms)`: a panel that answers late or, longer than the client waits, not at all;
+ * - `stickInStarting(identifier, { forMs })`: a server that Wings keeps in `starting` because the
+ *   game never printed the line its egg waits for (pterodactyl/panel#899,
+ *   pterodactyl-installer/pterodactyl-installer#185). Its `uptime` counts from the container's
+ *   start, as Wings reports it, so `forMs` makes it one that has been starting that long.
  *
  * The offline demo links every demo listing to one of these; the tests drive one through its hooks
  * (latency, failures, server status) and read the requests it received.
@@ -45,7 +55,8 @@ interface DemoServer {
   apiKey: string;
   state: DemoProcessState;
   status: DemoServerStatus;
-  runningSince: number | null;
+  /** When the process (the container) came up: uptime counts from here, `starting` included. */
+  upSince: number | null;
   timer: NodeJS.Timeout | null;
   /** What the timer will do when it fires. */
   next: (() => void) | null;
@@ -135,7 +146,7 @@ export class DemoPanel {
       apiKey,
       state,
       status,
-      runningSince: state === 'running' ? Date.now() : null,
+      upSince: state === 'running' || state === 'starting' ? Date.now() : null,
       timer: null,
       next: null,
     });
@@ -167,8 +178,18 @@ export class DemoPanel {
   }
 
   /** The next `times` requests answer with this status, before anything else is checked. */
-  failNext(status: 429 | 500 | 502 | 503, { times = 1, retryAfterSeconds = 30 } = {}): void {
+  failNext(status: 429 | 500 | 502 | 503 | 504, { times = 1, retryAfterSeconds = 30 } = {}): void {
     for (let i = 0; i < times; i += 1) this.failures.push({ status, retryAfterSeconds });
+  }
+
+  /**
+   * The server goes to `starting` and stays there until told otherwise; `forMs` back-dates its
+   * start, as if it had been starting that long.
+   */
+  stickInStarting(identifier: string, { forMs = 0 }: { forMs?: number } = {}): void {
+    const server = this.mustGet(identifier);
+    this.transition(server, 'starting');
+    server.upSince = Date.now() - forMs;
   }
 
   /** Forgets recorded requests, queued failures and latency. */
@@ -238,8 +259,10 @@ export class DemoPanel {
     if (server.timer) clearTimeout(server.timer);
     server.timer = null;
     server.next = null;
+    const wasUp = server.state !== 'offline' && server.upSince !== null;
     server.state = state;
-    server.runningSince = state === 'running' ? Date.now() : null;
+    if (state === 'offline') server.upSince = null;
+    else if (!wasUp) server.upSince = Date.now();
   }
 
   private startProcess(server: DemoServer) {
@@ -276,7 +299,7 @@ export class DemoPanel {
 
   private stats(server: DemoServer) {
     const up = server.state === 'running' || server.state === 'starting';
-    const uptime = server.runningSince ? Date.now() - server.runningSince : 0;
+    const uptime = server.upSince && up ? Date.now() - server.upSince : 0;
     return {
       object: 'stats',
       attributes: {
@@ -320,6 +343,15 @@ export class DemoPanel {
         'X-RateLimit-Limit': '720',
         'X-RateLimit-Remaining': '0',
       });
+    }
+    if (failure && (failure.status === 502 || failure.status === 504)) {
+      // nginx's own error page: the request never reached the panel.
+      const title = failure.status === 502 ? '502 Bad Gateway' : '504 Gateway Time-out';
+      response.writeHead(failure.status, { 'Content-Type': 'text/html', Server: 'nginx' });
+      response.end(
+        `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+      );
+      return;
     }
     if (failure) {
       return send(

@@ -15,6 +15,13 @@ export interface DiscordAccount {
  * A local HTTP server that plays Discord's OAuth2 token endpoint and `GET /users/@me`, with the
  * shapes of Discord's documentation: form-encoded token requests with client credentials in Basic
  * auth or the body, PKCE checked against the code challenge, and `{ message, code }` errors.
+ *
+ * And Discord rate limiting, as it does in practice to a whole application during the OAuth flow
+ * (discord/discord-api-docs#6642): `rateLimitNext(route, { times, retryAfter, global })` answers
+ * the next calls of that route 429 with Discord's body `{ message, retry_after, global }`
+ * (retry_after in seconds, a float: victornpb/undiscord#349) and `Retry-After`. `GET /users/@me`
+ * also sends the `X-RateLimit-*` bucket headers (`X-RateLimit-Global` when global); the token
+ * route sends none of them (breqdev/flask-discord-interactions#91).
  */
 export async function startDiscordServer(clientId: string, clientSecret: string, port = 0) {
   const codes = new Map<
@@ -22,6 +29,39 @@ export async function startDiscordServer(clientId: string, clientSecret: string,
     { account: DiscordAccount; challenge: string; redirectUri: string }
   >();
   const tokens = new Map<string, DiscordAccount>();
+  type Route = 'token' | 'me';
+  const limits: Record<Route, Array<{ retryAfter: number; global: boolean }>> = {
+    token: [],
+    me: [],
+  };
+  const limited = (res: ServerResponse, route: Route) => {
+    const limit = limits[route].shift();
+    if (!limit) return false;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'retry-after': String(Math.ceil(limit.retryAfter)),
+    };
+    if (route === 'me') {
+      Object.assign(headers, {
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Date.now() / 1000 + limit.retryAfter),
+        'x-ratelimit-reset-after': String(limit.retryAfter),
+        'x-ratelimit-bucket': 'c7d4b2f0a1e9d8c3b6a5f4e3d2c1b0a9',
+        'x-ratelimit-scope': limit.global ? 'global' : 'user',
+        ...(limit.global ? { 'x-ratelimit-global': 'true' } : {}),
+      });
+    }
+    res.writeHead(429, headers);
+    res.end(
+      JSON.stringify({
+        message: 'You are being rate limited.',
+        retry_after: limit.retryAfter,
+        global: limit.global,
+      }),
+    );
+    return true;
+  };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -37,6 +77,7 @@ export async function startDiscordServer(clientId: string, clientSecret: string,
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (req.method === 'POST' && url.pathname === '/api/v10/oauth2/token') {
+        if (limited(res, 'token')) return;
         const form = new URLSearchParams(await readBody(req));
         const basic = req.headers.authorization?.replace(/^Basic /, '');
         const [id, secret] = basic
@@ -71,6 +112,7 @@ export async function startDiscordServer(clientId: string, clientSecret: string,
         });
       }
       if (req.method === 'GET' && url.pathname === '/api/v10/users/@me') {
+        if (limited(res, 'me')) return;
         const account = tokens.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
         if (!account) return send(res, 401, { message: '401: Unauthorized', code: 0 });
         return send(res, 200, {
@@ -106,6 +148,17 @@ export async function startDiscordServer(clientId: string, clientSecret: string,
         redirectUri: url.searchParams.get('redirect_uri')!,
       });
       return { code, state: url.searchParams.get('state')! };
+    },
+    /** The next `times` calls of the token route or `/users/@me` answer 429. */
+    rateLimitNext(
+      route: Route,
+      {
+        times = 1,
+        retryAfter = 1.5,
+        global = false,
+      }: { times?: number; retryAfter?: number; global?: boolean } = {},
+    ) {
+      for (let i = 0; i < times; i += 1) limits[route].push({ retryAfter, global });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

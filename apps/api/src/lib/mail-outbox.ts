@@ -5,7 +5,10 @@ import { mailOutbox } from '../db/schema/mail';
 import type { JobDefinition } from './jobs';
 import type { Mail, Mailer } from './mailer';
 
-/** Attempts before a mail is given up; the waits between them double from 30 s (to 1 h). */
+/**
+ * Attempts before a mail is given up; the waits between them double from 30 s (to 1 h). A
+ * permanent refusal (5yz) gives it up at once.
+ */
 export const MAIL_MAX_ATTEMPTS = 8;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 3600;
@@ -111,18 +114,28 @@ export class MailOutbox {
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const last = row.attempts >= MAIL_MAX_ATTEMPTS;
+      // A 5yz answer (550 at RCPT TO, 554 in the greeting) is permanent: RFC 5321 (4.2.1) says
+      // not to send the same again. 4yz (451 greylisting, 421 busy) and no answer are retried.
+      const code = (error as { responseCode?: unknown } | null)?.responseCode;
+      const permanent = typeof code === 'number' && code >= 500 && code < 600;
+      const last = permanent || row.attempts >= MAIL_MAX_ATTEMPTS;
       const wait = Math.min(FIRST_RETRY_SECONDS * 2 ** (row.attempts - 1), MAX_RETRY_SECONDS);
       await this.db.execute(sql`
         update mail_outbox
            set status = ${last ? 'FAILED' : 'PENDING'},
                next_attempt_at = now() + make_interval(secs => ${wait}),
+               text = case when ${last} then '' else text end,
+               html = case when ${last} then '' else html end,
                claimed_until = null,
                last_error = ${message.slice(0, 500)}
          where id = ${row.id}`);
       this.log.error(
         { err: error, mailId: row.id, kind: row.kind, attempt: row.attempts, givenUp: last },
-        last ? 'mail given up after its last attempt' : 'mail not sent; will try again',
+        permanent
+          ? 'mail refused for good by the mail server; given up'
+          : last
+            ? 'mail given up after its last attempt'
+            : 'mail not sent; will try again',
       );
       return false;
     }

@@ -200,3 +200,47 @@ describe('a failing panel gives state error with a detail, not a throw', () => {
     ]);
   });
 });
+
+describe('the panel at its worst', () => {
+  it("502 from the panel's nginx proxy (an HTML page): error with the status, told to the vendor, power a clear 502", async () => {
+    const { listingId } = await linkedListing(database.db, panel);
+    const service = panelService(database.db, { cacheMs: 0 });
+    panel.failNext(502);
+    expect(await service.runState(listingId)).toMatchObject({
+      state: 'error',
+      detail: 'The control panel reported an error (HTTP 502).',
+    });
+    const [event] = await eventsOf(database.db, listingId);
+    expect(event).toMatchObject({ kind: 'panel_error', message: 'state: The panel answered 502' });
+    panel.failNext(504);
+    const refused = await service.power(listingId, 'start').then(
+      () => null,
+      (error: unknown) => error as { code: string; status: number; message: string },
+    );
+    expect(refused).toMatchObject({ code: 'PANEL_ERROR', status: 502 });
+    expect(refused!.message).not.toMatch(/<html|nginx/i);
+  });
+
+  it('a server stuck in starting: starting with how long, and after 10 minutes says it may be stuck', async () => {
+    const { listingId, identifier } = await linkedListing(database.db, panel);
+    const service = panelService(database.db, { cacheMs: 0 });
+    panel.stickInStarting(identifier, { forMs: 3 * 60_000 + 5_000 });
+    expect(await service.runState(listingId)).toMatchObject({
+      state: 'starting',
+      detail: 'Starting for 3 min.',
+    });
+    panel.stickInStarting(identifier, { forMs: 25 * 60_000 });
+    const stuck = await service.runState(listingId);
+    expect(stuck).toMatchObject({ state: 'starting' });
+    expect(stuck!.detail).toBe(
+      'Starting for 25 min, longer than a game server takes: it may be stuck. Restart it; if it stays like this, the vendor has been told.',
+    );
+    // The vendor hears of it once, not on every read.
+    await service.runState(listingId);
+    const events = await eventsOf(database.db, listingId);
+    expect(events.map((event) => event.kind)).toEqual(['stuck_starting']);
+    // A fresh start (under a minute) says nothing more than starting.
+    panel.stickInStarting(identifier);
+    expect(await service.runState(listingId)).toMatchObject({ state: 'starting', detail: null });
+  });
+});

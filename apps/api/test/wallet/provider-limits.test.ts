@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import {
   createPublicClient,
@@ -9,117 +7,20 @@ import {
   encodeFunctionData,
   getAddress,
   http,
-  type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { ANVIL_FUNDER_KEY, TEST_USDT_ABI } from '@crimsonhost/devnet/local-chain';
+import {
+  startEvmProvider,
+  type EvmProvider,
+  type LogsLimit,
+} from '@crimsonhost/devnet/evm-provider';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';
 import { startChainFixture, watcherFor, type ChainFixture } from './chain-fixture';
-
-/**
- * A JSON-RPC endpoint in front of anvil that answers `eth_getLogs` as public providers do:
- * - `infura`: more than `cap` logs is error -32005 "query returned more than 10000 results" with
- *   the range that would fit in `data` (Infura's shape);
- * - `range`: more than `cap` blocks is error -32000 "exceed maximum block range: N" (BSC nodes);
- * - `truncate`: the list is cut at `cap` logs without a word.
- * Every other call goes to anvil unchanged. It remembers each getLogs range it answered whole.
- */
-interface Provider {
-  url: string;
-  answered: Array<{ from: bigint; to: bigint }>;
-  refused: number;
-  close(): Promise<void>;
-}
-
-async function startProvider(
-  upstream: string,
-  mode: 'infura' | 'range' | 'truncate',
-  cap: number,
-): Promise<Provider> {
-  const provider: Omit<Provider, 'url' | 'close'> = { answered: [], refused: 0 };
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      void (async () => {
-        const call = JSON.parse(body) as {
-          id: number;
-          method: string;
-          params: Array<{ fromBlock: Hex; toBlock: Hex }>;
-        };
-        const forwarded = await fetch(upstream, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        const text = await forwarded.text();
-        const send = (payload: unknown) => {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(payload));
-        };
-        if (call.method !== 'eth_getLogs') {
-          response.writeHead(forwarded.status, { 'content-type': 'application/json' });
-          response.end(text);
-          return;
-        }
-        const { fromBlock, toBlock } = call.params[0]!;
-        const from = BigInt(fromBlock);
-        const to = BigInt(toBlock);
-        const logs = (JSON.parse(text) as { result: Array<{ blockNumber: Hex }> }).result;
-        if (mode === 'infura' && logs.length > cap) {
-          provider.refused += 1;
-          // The longest range from `from` whose logs fit, as Infura suggests it.
-          let fit = from - 1n;
-          for (let block = from, seen = 0; block <= to; block += 1n) {
-            seen += logs.filter((log) => BigInt(log.blockNumber) === block).length;
-            if (seen > cap) break;
-            fit = block;
-          }
-          const suggestion = fit >= from ? fit : from;
-          send({
-            jsonrpc: '2.0',
-            id: call.id,
-            error: {
-              code: -32005,
-              message: `query returned more than 10000 results. Try with this block range [${fromBlock}, 0x${suggestion.toString(16)}].`,
-              data: { from: fromBlock, to: `0x${suggestion.toString(16)}`, limit: cap },
-            },
-          });
-          return;
-        }
-        if (mode === 'range' && to - from + 1n > BigInt(cap)) {
-          provider.refused += 1;
-          send({
-            jsonrpc: '2.0',
-            id: call.id,
-            error: { code: -32000, message: `exceed maximum block range: ${cap}` },
-          });
-          return;
-        }
-        if (mode === 'truncate' && logs.length > cap) {
-          send({ jsonrpc: '2.0', id: call.id, result: logs.slice(0, cap) });
-          return;
-        }
-        provider.answered.push({ from, to });
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(text);
-      })().catch((error: unknown) => {
-        response.writeHead(500);
-        response.end(String(error));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(provider, {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
 
 let ctx: TestContext;
 let fixture: ChainFixture;
@@ -212,7 +113,7 @@ async function cursor(): Promise<bigint> {
 }
 
 /** The highest block up to which the provider answered every block whole, from `start`. */
-function readWholeUpTo(provider: Provider, start: bigint): bigint {
+function readWholeUpTo(provider: EvmProvider, start: bigint): bigint {
   let upTo = start - 1n;
   for (;;) {
     const next = provider.answered.find((r) => r.from <= upTo + 1n && r.to > upTo);
@@ -236,13 +137,9 @@ async function deposited(ids: string[]) {
  * A watcher that was down while `blocks` busy blocks went by, behind the given provider: it
  * must catch up, credit every payment, and never move its cursor past a block nobody read.
  */
-async function catchUp(
-  mode: 'infura' | 'range' | 'truncate',
-  cap: number,
-  options: { resultCap?: number } = {},
-) {
+async function catchUp(limit: LogsLimit, cap: number, options: { resultCap?: number } = {}) {
   await ctx.database.db.execute(sql`delete from chain_cursors`);
-  const provider = await startProvider(fixture.chain.rpcUrl, mode, cap);
+  const provider = await startEvmProvider({ upstream: fixture.chain.rpcUrl, limit, cap });
   try {
     const { watcher } = watcherFor(ctx.database.db, ctx.app.services.wallet, fixture, 'ERC20', {
       nodeUrl: provider.url,
@@ -276,7 +173,17 @@ async function catchUp(
 
 describe('an ERC20 watcher behind a provider with eth_getLogs limits, after 40 busy blocks of downtime', () => {
   it('splits the range on Infura\'s -32005 "more than N results" and credits every payment', async () => {
-    const provider = await catchUp('infura', 50);
+    const provider = await catchUp('results', 50);
+    expect(provider.refused).toBeGreaterThan(0);
+  });
+
+  it('splits on Infura\'s -32602 "range N exceeds limit" and credits every payment', async () => {
+    const provider = await catchUp('infura-range', 16);
+    expect(provider.refused).toBeGreaterThan(0);
+  });
+
+  it('takes Alchemy\'s -32600 "this block range should work" and credits every payment', async () => {
+    const provider = await catchUp('alchemy-range', 16);
     expect(provider.refused).toBeGreaterThan(0);
   });
 
@@ -290,10 +197,51 @@ describe('an ERC20 watcher behind a provider with eth_getLogs limits, after 40 b
   });
 });
 
+describe('an ERC20 watcher behind a provider that rate limits', () => {
+  it("waits the provider's Retry-After, moves no cursor, and credits the payment once after", async () => {
+    await ctx.database.db.execute(sql`delete from chain_cursors`);
+    const provider = await startEvmProvider({ upstream: fixture.chain.rpcUrl });
+    try {
+      const { watcher } = watcherFor(ctx.database.db, ctx.app.services.wallet, fixture, 'ERC20', {
+        nodeUrl: provider.url,
+      });
+      await watcher.pass();
+      const [payment] = await openDeposits(1);
+      await busyBlocks(1, 0, [payment!]);
+      await fixture.chain.mine(12);
+      const before = await cursor();
+      const signal = new AbortController().signal;
+      // Infura's 429 with a JSON-RPC body, then a proxy's bare 429 naming a date.
+      provider.rateLimit({ times: 1, retryAfter: '2' });
+      expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 2_000 });
+      provider.rateLimit({ times: 1, proxy: true });
+      expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 5_000 });
+      expect(provider.rateLimited).toBe(2);
+      expect(await cursor()).toBe(before);
+      expect(await deposited([payment!.id])).toBe(0);
+      expect(await watcher.job().run(signal)).toBeUndefined();
+      expect(await deposited([payment!.id])).toBe(1);
+      await watcher.job().run(signal);
+      // Credited once in the ledger, however many passes saw it.
+      const [credits] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from ledger_transactions where kind = 'DEPOSIT_CREDIT' and id in (select ledger_transaction_id from chain_transfers where deposit_id = ${payment!.id})`,
+      );
+      expect(credits!.n).toBe(1);
+    } finally {
+      await provider.close();
+    }
+  });
+});
+
 describe('a block the provider cannot answer whole', () => {
   it('keeps the cursor below it and shows the fault in the health details', async () => {
     await ctx.database.db.execute(sql`delete from chain_cursors`);
-    const provider = await startProvider(fixture.chain.rpcUrl, 'infura', 5);
+    const provider = await startEvmProvider({
+      upstream: fixture.chain.rpcUrl,
+      limit: 'results',
+      cap: 5,
+    });
     try {
       const { watcher } = watcherFor(ctx.database.db, ctx.app.services.wallet, fixture, 'ERC20', {
         nodeUrl: provider.url,

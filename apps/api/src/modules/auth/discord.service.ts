@@ -37,6 +37,27 @@ const unavailable = () =>
     'Sign-in with Discord is not set up on this storefront.',
   );
 
+/**
+ * Discord's 429: `retry_after` (seconds, a float) in the body `{ message, retry_after, global }`,
+ * else the `Retry-After` header; whole seconds, at most an hour, null when it named none.
+ */
+async function retryAfterSeconds(response: Response): Promise<number | null> {
+  const body = (await response.json().catch(() => null)) as { retry_after?: unknown } | null;
+  const header = Number(response.headers.get('retry-after'));
+  const seconds = typeof body?.retry_after === 'number' ? body.retry_after : header;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(3600, Math.ceil(seconds)) : null;
+}
+
+function discordBusy(seconds: number | null): AppError {
+  return new AppError(
+    'DISCORD_BUSY',
+    503,
+    'Discord is limiting sign-ins right now. Please wait a little and sign in with Discord again.',
+    seconds === null ? undefined : { retryAfterSeconds: seconds },
+    seconds === null ? undefined : { 'Retry-After': String(seconds) },
+  );
+}
+
 export class DiscordService {
   private readonly client: OAuth2Client | null;
 
@@ -100,13 +121,17 @@ export class DiscordService {
         codeVerifier,
       );
       accessToken = tokens.accessToken();
-    } catch {
+    } catch (error) {
+      // Discord rate limits the OAuth flow for a whole application at times
+      // (discord/discord-api-docs#6642); the library keeps only the status of that answer.
+      if ((error as { status?: unknown } | null)?.status === 429) throw discordBusy(null);
       throw failed();
     }
     const response = await fetch(`${this.config.apiUrl}/users/@me`, {
       headers: { authorization: `Bearer ${accessToken}` },
       signal: AbortSignal.timeout(8000),
     }).catch(() => null);
+    if (response?.status === 429) throw discordBusy(await retryAfterSeconds(response));
     if (!response?.ok) throw failed();
     const body = (await response.json()) as DiscordUser;
     if (!body.id) throw failed();

@@ -94,6 +94,23 @@ function seconds(ms: number): string {
   return `${whole} second${whole === 1 ? '' : 's'}`;
 }
 
+/**
+ * How long `starting` may last before the renter is told the server may be stuck. Wings keeps a
+ * server in `starting` until the game prints the line its egg waits for; a game that never does
+ * stays there for good (pterodactyl/panel#899, pterodactyl-installer/pterodactyl-installer#185).
+ */
+export const STUCK_STARTING_SECONDS = 10 * 60;
+const STUCK_WORDS = 'it may be stuck';
+
+/** `starting` with how long, from the panel's uptime (Wings counts it from the container's start). */
+function startingDetail(uptimeMs: number | undefined): string | null {
+  const seconds = Math.floor((uptimeMs ?? 0) / 1000);
+  if (seconds < 60) return null;
+  const minutes = `Starting for ${Math.floor(seconds / 60)} min`;
+  if (seconds < STUCK_STARTING_SECONDS) return `${minutes}.`;
+  return `${minutes}, longer than a game server takes: ${STUCK_WORDS}. Restart it; if it stays like this, the vendor has been told.`;
+}
+
 /** Pterodactyl's `current_state` (Wings' process state) as the storefront's run state. */
 export function runStateFromStats(stats: PterodactylStats): {
   state: RunState;
@@ -107,7 +124,7 @@ export function runStateFromStats(stats: PterodactylStats): {
     case 'stopped':
       return { state: 'stopped', detail: null };
     case 'starting':
-      return { state: 'starting', detail: null };
+      return { state: 'starting', detail: startingDetail(stats.resources.uptime) };
     case 'running':
       return { state: 'running', detail: null };
     case 'stopping':
@@ -311,6 +328,12 @@ export class PanelService implements PanelControl {
       const message = `state: ${failure?.technical ?? result.detail}`;
       this.log.warn({ listingId: link.listingId, kind }, `panel state read: ${message}`);
       await this.recordEvent(link.listingId, kind, message);
+    }
+    const stuck = (view: { state: string; detail: string | null } | null) =>
+      view?.state === 'starting' && !!view.detail?.includes(STUCK_WORDS);
+    if (stuck(result) && !stuck(previous)) {
+      this.log.warn({ listingId: link.listingId }, `panel state read: ${result.detail}`);
+      await this.recordEvent(link.listingId, 'stuck_starting', `state: ${result.detail}`);
     }
     const checkedAt = new Date(this.now());
     await this.db
