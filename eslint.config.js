@@ -75,6 +75,31 @@ export default tseslint.config(
     },
   },
   {
+    // chains knows blockchains only; the wallet depends on it, never the other way (decision 026).
+    // The watcher reports transfers through chains/transfer-sink.ts, which the wallet implements.
+    // This block replaces the rule of the block above for these files, so it repeats its pattern.
+    files: ['apps/api/src/modules/chains/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@crimsonhost/devnet', '@crimsonhost/devnet/*'],
+              message:
+                'The offline world is for the demo and the tests only: import it from apps/api/src/demo or the tests.',
+            },
+            {
+              group: ['**/wallet', '**/wallet/**', '**/wallet.*'],
+              message:
+                'chains must not depend on the wallet (decision 026): declare what you need in chains (e.g. TransferSink) and let the wallet implement it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Text inputs sanitise what is typed (spec section 5): only components/text-input.tsx may
     // render Ant Design's plain Input or its search box.
     files: ['apps/web/src/**/*.tsx'],
