@@ -3,6 +3,14 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Product code never imports the stand-ins (decision 024); used by two blocks below, since a later
+// block's no-restricted-imports replaces an earlier one's for the files both match.
+const offlineWorldImports = {
+  group: ['@crimsonhost/devnet', '@crimsonhost/devnet/*'],
+  message:
+    'The offline world is for the demo and the tests only: import it from apps/api/src/demo or the tests.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,11 +71,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [offlineWorldImports],
+        },
+      ],
+    },
+  },
+  {
+    // chains knows blockchains only; the wallet depends on it, never the other way (decision 026).
+    // The watcher reports transfers through chains/transfer-sink.ts, which the wallet implements.
+    // This block replaces the rule of the block above for these files, so it repeats its pattern.
+    files: ['apps/api/src/modules/chains/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            offlineWorldImports,
             {
-              group: ['@crimsonhost/devnet', '@crimsonhost/devnet/*'],
+              group: ['**/wallet', '**/wallet/**', '**/wallet.*'],
               message:
-                'The offline world is for the demo and the tests only: import it from apps/api/src/demo or the tests.',
+                'chains must not depend on the wallet (decision 026): declare what you need in chains (e.g. TransferSink) and let the wallet implement it.',
             },
           ],
         },

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { http } from 'viem';
 import { EvmChainClient } from '../../src/modules/chains/evm-client';
 import type { ChainSettings } from '../../src/modules/chains/chain-settings';
-import { DepositWatcher } from '../../src/modules/chains/deposit-watcher';
+import { DepositWatcher } from '../../src/modules/wallet/deposits/deposit-watcher';
 import { startLocalChain, type LocalChain } from '@crimsonhost/devnet/local-chain';
 import type { WalletService } from '../../src/modules/wallet/wallet.service';
 import type { Database } from '../../src/db/client';

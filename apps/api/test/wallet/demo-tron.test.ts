@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkSettings } from '../../src/modules/chains/chain-settings';
 import { DEMO_XPUBS } from '@crimsonhost/devnet/demo-chain';
-import { DepositWatcher } from '../../src/modules/chains/deposit-watcher';
+import { DepositWatcher } from '../../src/modules/wallet/deposits/deposit-watcher';
 import { DEMO_TRON_USDT_HEX, startLocalTron, type LocalTron } from '@crimsonhost/devnet/local-tron';
 import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { apiRoot } from '../../src/lib/package-paths';

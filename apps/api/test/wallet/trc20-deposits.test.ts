@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { deriveDepositAddress, hexToTron, isTronAddress } from '../../src/modules/chains/addresses';
 import type { NetworkSettings } from '../../src/modules/chains/chain-settings';
-import { DepositWatcher } from '../../src/modules/chains/deposit-watcher';
+import { DepositWatcher } from '../../src/modules/wallet/deposits/deposit-watcher';
 import { IncompleteReadError } from '../../src/modules/chains/chain-client';
 import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { createTestApp, type TestContext } from '../app';

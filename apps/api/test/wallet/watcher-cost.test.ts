@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { NetworkSettings } from '../../src/modules/chains/chain-settings';
-import { DepositWatcher } from '../../src/modules/chains/deposit-watcher';
+import { DepositWatcher } from '../../src/modules/wallet/deposits/deposit-watcher';
 import { TronGridClient } from '../../src/modules/chains/tron-client';
 import { createTestApp, type TestContext } from '../app';
 import { createUser } from '../factories';

@@ -1,7 +1,7 @@
 import type { Health } from '@crimsonhost/shared/health';
 import type { DatabaseHandle } from '../../db/client';
 import { migrationLevel, readJournal } from '../../db/migrate';
-import { watcherStates } from '../chains/deposit-watcher';
+import { watcherStates } from '../chains/chain-watcher';
 import { countAddressCollisions } from '../wallet/wallet.repository';
 
 export async function readHealth(database: DatabaseHandle, version: string): Promise<Health> {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { JobScheduler } from '../../lib/jobs';
 import { createChainClient } from '../chains/chain-clients';
 import type { ChainSettings } from '../chains/chain-settings';
-import { DepositWatcher } from '../chains/deposit-watcher';
+import { DepositWatcher } from './deposits/deposit-watcher';
 import type { WalletService } from './wallet.service';
 
 /** The wallet's background work: one deposit watcher per network, and deposit expiry. */
