@@ -354,21 +354,35 @@ describe('abuse protection', () => {
     const user = await createUser(ctx.database.db);
     const ip = nextIp();
     const key = `login:pair:${ip}:${user.email.toLowerCase()}`;
-    const waits = [];
+    // The wait is set at the failure's own time, somewhere between the request's start and its
+    // answer: read it against both, so a slow machine cannot shift it (rounding a later now() did).
+    const waits: Array<number | [number, number]> = [];
     for (let i = 0; i < 10; i += 1) {
+      const sent = Date.now();
       expect((await login(user.email, 'a wrong guess', ip)).statusCode).toBe(401);
-      // Read the wait this failure set, then let the next attempt through as if it had passed.
-      const [row] = await queryRows<{ wait: number | null }>(
+      const answered = Date.now();
+      const [row] = await queryRows<{ until: number | null }>(
         ctx.database.db,
-        sql`select round(extract(epoch from blocked_until - now()))::int as wait
+        sql`select (extract(epoch from blocked_until) * 1000)::float8 as until
               from auth_throttles where key = ${key}`,
       );
-      waits.push(row?.wait ?? 0);
+      const until = row?.until == null ? null : Number(row.until);
+      waits.push(until === null ? 0 : [(until - answered) / 1000, (until - sent) / 1000]);
+      // Let the next attempt through as if the wait had passed.
       await ctx.database.db.execute(
         sql`update auth_throttles set blocked_until = null where key = ${key}`,
       );
     }
-    expect(waits).toEqual([0, 0, 0, 0, 30, 60, 120, 240, 480, 900]);
+    const expected = [0, 0, 0, 0, 30, 60, 120, 240, 480, 900];
+    expected.forEach((seconds, i) => {
+      const wait = waits[i];
+      if (typeof wait === 'number') expect([i, wait]).toEqual([i, seconds]);
+      else {
+        // Timestamps are kept to the microsecond; allow a millisecond either side for the clocks.
+        expect(seconds, `wait ${i}`).toBeGreaterThanOrEqual(wait[0] - 0.001);
+        expect(seconds, `wait ${i}`).toBeLessThanOrEqual(wait[1] + 0.001);
+      }
+    });
   });
 
   it('slows guesses at one e-mail from many addresses, by a minute at most', async () => {
