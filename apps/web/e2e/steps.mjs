@@ -32,11 +32,11 @@ export async function createAccount(page, { displayName, email, password = PASSW
   await page.getByRole('heading', { level: 1, name: 'Save your recovery codes' }).waitFor();
 }
 
-/** Confirms the recovery codes are saved; the new account lands on the home page, signed in. */
+/** Saves the codes; a new account then lands on its dashboard. */
 export async function confirmRecoveryCodesSaved(page) {
   await page.getByRole('checkbox', { name: 'I have saved them' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 
 /**
