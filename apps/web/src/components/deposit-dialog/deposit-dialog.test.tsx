@@ -139,6 +139,13 @@ afterEach(() => {
 });
 
 describe('deposit dialog, step 0: the amount', { timeout: 30_000 }, () => {
+  it('puts the focus on the amount, its first field, not on Close', async () => {
+    serveDeposits();
+    const view = renderDialog();
+    await openDialog(view);
+    await waitFor(() => expect(amountField()).toHaveFocus(), FIND);
+  });
+
   it('offers the networks with fee, processing time and confirmations, and labels the demo chain', async () => {
     serveDeposits();
     const view = renderDialog();
@@ -584,6 +591,11 @@ describe('deposit dialog, closing and step 2', { timeout: 30_000 }, () => {
     );
     await advance(DEPOSIT_STATUS_POLL_MS);
     await within(dialog).findByText('Deposit confirmed', undefined, FIND);
+    // The last step is done: its completed mark, not the number 3.
+    const stepsShown = [...dialog.querySelectorAll('.ant-steps-item')];
+    expect(stepsShown).toHaveLength(3);
+    for (const step of stepsShown) expect(step).toHaveClass('ant-steps-item-finish');
+    expect(stepsShown[2]!.querySelector('.ant-steps-item-icon')).not.toHaveTextContent('3');
     expect(
       within(dialog).getByText(
         'More than asked arrived (30.00 USDT for 25.00 USDT): you were credited for all of it.',

@@ -20,9 +20,13 @@ import { ConfirmationStep } from './confirmation-step';
 import { generationFailureMessage, newIdempotencyKey } from './deposit-rules';
 import { PaymentStep } from './payment-step';
 
-export const ADDRESS_GENERATED_MESSAGE = 'Deposit address generated successfully!';
-export const DEPOSIT_CONFIRMED_MESSAGE = 'Deposit confirmed successfully!';
-export const ADDRESS_EXPIRED_MESSAGE = 'Deposit address expired. Please generate a new one.';
+import {
+  ADDRESS_EXPIRED_MESSAGE,
+  ADDRESS_GENERATED_MESSAGE,
+  DEPOSIT_CONFIRMED_MESSAGE,
+} from './deposit-messages';
+
+export { ADDRESS_EXPIRED_MESSAGE, ADDRESS_GENERATED_MESSAGE, DEPOSIT_CONFIRMED_MESSAGE };
 
 const STEP_TITLES = ['Amount', 'Send payment', 'Confirmation'];
 
@@ -200,8 +204,10 @@ function DepositFlow({
 
   return (
     <>
+      {/* The last step done shows its completed mark, not its number. */}
       <Steps
         current={stage.step}
+        status={stage.step === 2 ? 'finish' : 'process'}
         size="small"
         responsive={false}
         titlePlacement="vertical"
