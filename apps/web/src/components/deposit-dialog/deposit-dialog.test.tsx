@@ -420,8 +420,9 @@ describe('deposit dialog, step 1: paying', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
 
     api.setStatus((deposit) =>
+      // Seen and confirming: still the spec's WAITING, with its confirmations (decision 029).
       buildDepositStatus(deposit, {
-        depositStatus: 'CONFIRMING',
+        depositStatus: 'WAITING',
         confirmations: 3,
         receivedAmount: '25.000000',
         paid: 'exact',
@@ -490,7 +491,11 @@ describe('deposit dialog, step 1: paying', { timeout: 30_000 }, () => {
     await advance(DEPOSIT_STATUS_POLL_MS);
     expect(screen.getAllByText('Failed to check transaction status')).toHaveLength(1);
     api.setStatus((deposit) =>
-      buildDepositStatus(deposit, { depositStatus: 'CONFIRMING', confirmations: 5 }),
+      buildDepositStatus(deposit, {
+        confirmations: 5,
+        receivedAmount: '25.000000',
+        paid: 'exact',
+      }),
     );
     await advance(DEPOSIT_STATUS_POLL_MS);
     expect(
@@ -539,7 +544,7 @@ describe('deposit dialog, step 1: paying', { timeout: 30_000 }, () => {
     await toast('Deposit address generated successfully!');
     api.setStatus((deposit) =>
       buildDepositStatus(deposit, {
-        depositStatus: 'CONFIRMING',
+        depositStatus: 'WAITING',
         confirmations: 1,
         receivedAmount: '20.000000',
         paid: 'short',

@@ -224,7 +224,14 @@ describe('transaction status view', { timeout: 60_000 }, () => {
 
   it('processing (confirming on the chain) is step 2 and explains why it cannot be cancelled', async () => {
     const view = showTransaction(
-      buildTransactionDetail({ timelineStatus: 'PENDING', status: 'PENDING', confirmations: 4 }),
+      // A payment seen and confirming, as the API answers it: the deposit's spec status is
+      // WAITING (decision 029), the timeline's PENDING, and the confirmations are counted.
+      buildTransactionDetail({
+        timelineStatus: 'PENDING',
+        status: 'PENDING',
+        confirmations: 4,
+        deposit: { ...WAITING.deposit, receivedAmount: '25.000000', paid: 'exact' },
+      }),
     );
     await screen.findByText('Payment received: confirming', undefined, FIND);
     expect(steps()).toEqual([
@@ -234,6 +241,8 @@ describe('transaction status view', { timeout: 60_000 }, () => {
       'Completed: wait',
     ]);
     expect(screen.getAllByText('4 of 12 confirmations').length).toBeGreaterThan(0);
+    // Not cancellable, and no address to pay again: the payment is on its way.
+    expect(screen.queryByRole('button', { name: 'Show address and QR code' })).toBeNull();
     await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
     const dialog = await screen.findByRole('dialog', undefined, FIND);
     expect(dialog).toHaveTextContent('This payment cannot be cancelled');
