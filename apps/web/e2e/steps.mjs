@@ -12,6 +12,7 @@ import {
   hasHorizontalOverflow,
   saveScreenshot,
 } from './browser.mjs';
+import { seriousA11yViolations } from './a11y.mjs';
 import { waitForMail } from './mail-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -119,7 +120,8 @@ export async function switchTheme(page, theme) {
 const currentTheme = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 /**
- * Screenshots at 1280 and 375 in light and dark, none of them scrolling sideways. A page is kept
+ * Screenshots at 1280 and 375 in light and dark, none of them scrolling sideways nor with a
+ * serious accessibility violation (WCAG 2.2 AA). A page is kept
  * whole, from its top; a dialog as the screen shows it (a full-page capture would cut its fixed
  * mask). Afterwards the page is at 1280 again, in dark, or in the theme it had before with
  * `restoreTheme`.
@@ -135,6 +137,12 @@ export async function screenshotAllWays(page, name, { dialog = false, restoreThe
       if ((await currentTheme(page)) !== theme) await switchTheme(page, theme);
       await page.waitForTimeout(600); // the theme's colour transitions finish
       assert.equal(await hasHorizontalOverflow(page), false, `${name} at ${width}px`);
+      // Each screen kept is also checked against WCAG 2.2 AA, at both widths and in both themes.
+      assert.deepEqual(
+        await seriousA11yViolations(page),
+        [],
+        `${name} at ${width}px in ${theme}: accessibility`,
+      );
       if (dialog) {
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`) });
       } else {
