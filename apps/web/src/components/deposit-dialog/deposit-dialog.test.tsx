@@ -577,6 +577,8 @@ describe('deposit dialog, closing and step 2', { timeout: 30_000 }, () => {
     dialog = await openDialog(view);
     expect(within(dialog).queryByTestId('deposit-address')).not.toBeInTheDocument();
     expect(amountField()).toHaveValue('50');
+    // Opened again with the config already at hand: the amount has the focus all the same.
+    await waitFor(() => expect(amountField()).toHaveFocus(), FIND);
   });
 
   it('tells a late, short or larger payment on the confirmation, and opens the details', async () => {

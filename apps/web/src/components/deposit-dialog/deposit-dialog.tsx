@@ -29,6 +29,8 @@ import {
 export { ADDRESS_EXPIRED_MESSAGE, ADDRESS_GENERATED_MESSAGE, DEPOSIT_CONFIRMED_MESSAGE };
 
 const STEP_TITLES = ['Amount', 'Send payment', 'Confirmation'];
+/** The amount field's id: the form is named 'deposit' and the field 'amount'. */
+const AMOUNT_FIELD_ID = 'deposit_amount';
 
 type Stage =
   | { step: 0 }
@@ -264,6 +266,11 @@ export function DepositDialog({ open, onClose, defaultAmount }: DepositDialogPro
       destroyOnHidden
       mask={{ closable: false }}
       width={560}
+      // The amount has the focus, not Close: once open (with the config at hand, the amount is
+      // there already), or as the amount arrives with the config (its autoFocus).
+      afterOpenChange={(opened) => {
+        if (opened) document.getElementById(AMOUNT_FIELD_ID)?.focus();
+      }}
     >
       <DepositDialogContent key={run} defaultAmount={defaultAmount} onClose={onClose} />
     </Modal>
