@@ -54,6 +54,15 @@ export async function verifyEmail(page, email) {
   await page.getByText('Your e-mail address is verified').waitFor();
 }
 
+/** Signs in on the sign-in page as `account`, and waits for the account menu. */
+export async function signInAs(page, { email, password = PASSWORD }) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+}
+
 /** A new account made on the sign-up page, its address verified from the mail, signed in. */
 export async function signUp(page, account) {
   await page.goto('/register');
