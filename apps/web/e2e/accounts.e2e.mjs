@@ -75,6 +75,10 @@ describe('sign-up, sign-out and sign-in', () => {
       await screenshotAllWays(page, 'register-codes');
 
       await confirmRecoveryCodesSaved(page);
+      // A new account lands on its dashboard and is greeted as new, not "back".
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Newcomer' }).waitFor();
+      await screenshotAllWays(page, 'register-dashboard');
       assert.equal(await accountMenu(page).textContent(), 'N');
 
       await accountMenu(page).click();

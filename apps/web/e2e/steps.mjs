@@ -12,6 +12,7 @@ import {
   hasHorizontalOverflow,
   saveScreenshot,
 } from './browser.mjs';
+import { seriousA11yViolations } from './a11y.mjs';
 import { waitForMail } from './mail-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -32,11 +33,11 @@ export async function createAccount(page, { displayName, email, password = PASSW
   await page.getByRole('heading', { level: 1, name: 'Save your recovery codes' }).waitFor();
 }
 
-/** Confirms the recovery codes are saved; the new account lands on the home page, signed in. */
+/** Saves the codes; a new account then lands on its dashboard. */
 export async function confirmRecoveryCodesSaved(page) {
   await page.getByRole('checkbox', { name: 'I have saved them' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 
 /**
@@ -51,6 +52,15 @@ export async function verifyEmail(page, email) {
   assert.ok(link, `a verification link in: ${mail.text}`);
   await page.goto(link);
   await page.getByText('Your e-mail address is verified').waitFor();
+}
+
+/** Signs in on the sign-in page as `account`, and waits for the account menu. */
+export async function signInAs(page, { email, password = PASSWORD }) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).waitFor();
 }
 
 /** A new account made on the sign-up page, its address verified from the mail, signed in. */
@@ -119,7 +129,8 @@ export async function switchTheme(page, theme) {
 const currentTheme = (page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 /**
- * Screenshots at 1280 and 375 in light and dark, none of them scrolling sideways. A page is kept
+ * Screenshots at 1280 and 375 in light and dark, none of them scrolling sideways nor with a
+ * serious accessibility violation (WCAG 2.2 AA). A page is kept
  * whole, from its top; a dialog as the screen shows it (a full-page capture would cut its fixed
  * mask). Afterwards the page is at 1280 again, in dark, or in the theme it had before with
  * `restoreTheme`.
@@ -135,6 +146,12 @@ export async function screenshotAllWays(page, name, { dialog = false, restoreThe
       if ((await currentTheme(page)) !== theme) await switchTheme(page, theme);
       await page.waitForTimeout(600); // the theme's colour transitions finish
       assert.equal(await hasHorizontalOverflow(page), false, `${name} at ${width}px`);
+      // Each screen kept is also checked against WCAG 2.2 AA, at both widths and in both themes.
+      assert.deepEqual(
+        await seriousA11yViolations(page),
+        [],
+        `${name} at ${width}px in ${theme}: accessibility`,
+      );
       if (dialog) {
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`) });
       } else {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
-import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
+import { DESKTOP, MOBILE, sharedBrowser, watchForErrors } from './browser.mjs';
 import {
   CONFIRMED_WITHIN_MS,
   RUN,
@@ -13,10 +13,17 @@ import {
   depositAddress,
   openDeposit,
   screenshotAllWays,
+  signInAs,
   signUp,
 } from './steps.mjs';
 
 const browser = sharedBrowser();
+
+/** Signed up (and verified) by the first test; the later ones sign in with it. */
+const DEPOSITOR = { displayName: 'Depositor', email: `depositor-${RUN}@example.com` };
+
+/** Signed in, with a deposit credited and one cancelled: the open routes are in routes.e2e.mjs. */
+const SIGNED_IN_ROUTES = ['/dashboard', '/wallet', '/rentals', '/profile', '/servers'];
 
 const toast = (page, text) => page.locator('.ant-message').getByText(text, { exact: true });
 
@@ -25,7 +32,7 @@ describe('a USDT deposit on the offline demo chain', () => {
     const { context, page } = await browser.openPage(DESKTOP, { theme: 'light' });
     const problems = await watchForErrors(page);
     try {
-      await signUp(page, { displayName: 'Depositor', email: `depositor-${RUN}@example.com` });
+      await signUp(page, DEPOSITOR);
       await page.getByRole('link', { name: 'Wallet' }).first().click();
       await page.waitForURL((url) => url.pathname === '/wallet');
       await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
@@ -115,4 +122,92 @@ describe('a USDT deposit on the offline demo chain', () => {
       await context.close();
     }
   });
+});
+
+describe('a deposit left waiting', () => {
+  it('shows its address again from its status view, then is cancelled there', async () => {
+    const { context, page } = await browser.openPage(DESKTOP, { theme: 'light' });
+    const problems = await watchForErrors(page);
+    try {
+      // The account of the deposit above: registrations are limited to 5 an hour per address.
+      await signInAs(page, DEPOSITOR);
+      await page.goto('/wallet');
+      await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deposit USDT' });
+      // The dialog opens on its first field, not on Close.
+      const amount = dialog.getByLabel('Amount (USDT)');
+      await amount.waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === 'deposit_amount');
+      await amount.fill('30');
+      await dialog.getByRole('radio', { name: /Ethereum \(ERC20\)/ }).check();
+      await dialog.getByRole('button', { name: 'Generate Deposit Address' }).click();
+      const address = await depositAddress(dialog);
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      const row = page.getByRole('region', { name: 'Transactions' }).getByRole('listitem').first();
+      await row.getByText('Waiting').waitFor();
+      await row.getByRole('link', { name: /^Deposit/ }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/wallet/transactions/'));
+      await page.getByText('Waiting for your payment').waitFor();
+
+      // The payment step again: the same address, its QR code and the time left.
+      await page.getByRole('button', { name: 'Show address and QR code' }).click();
+      const again = page.getByRole('dialog', { name: 'Deposit USDT' });
+      assert.equal(await depositAddress(again), address);
+      assert.match(await again.getByRole('timer').textContent(), /^(30:00|2\d:[0-5]\d)$/);
+      assert.equal(await again.locator('svg[role="img"][height="200"]').count(), 1);
+      await screenshotAllWays(page, 'transaction-show-address', { dialog: true });
+      await again.getByRole('button', { name: 'Close' }).last().click();
+      await again.waitFor({ state: 'hidden' });
+
+      // Cancel Transaction asks first, saying that money sent later is still credited.
+      await page.getByRole('button', { name: 'Cancel Transaction' }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Cancel this deposit?' });
+      await confirm
+        .getByText('Money sent to it later is still credited to your wallet.', {
+          exact: false,
+        })
+        .waitFor();
+      await screenshotAllWays(page, 'transaction-cancel', { dialog: true });
+      await confirm.getByRole('button', { name: 'Cancel deposit' }).click();
+      await toast(page, 'Deposit cancelled. Its address is closed.').waitFor();
+      await page.getByText('Deposit address expired').waitFor();
+      await page.getByRole('button', { name: 'Try Again' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Cancel Transaction' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Show address and QR code' }).count(), 0);
+      await screenshotAllWays(page, 'transaction-cancelled');
+
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('every signed-in route', () => {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ]) {
+    for (const theme of ['light', 'dark']) {
+      it(`at ${width}px in ${theme}: no serious WCAG 2.2 AA violation`, async () => {
+        const { context, page } = await browser.openPage(viewport, { theme });
+        try {
+          await signInAs(page, DEPOSITOR);
+          const found = {};
+          for (const route of SIGNED_IN_ROUTES) {
+            await page.goto(route);
+            await page.getByRole('main').first().waitFor();
+            await page.waitForLoadState('networkidle');
+            const violations = await seriousA11yViolations(page);
+            if (violations.length > 0) found[route] = violations;
+          }
+          assert.deepEqual(found, {});
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
 });

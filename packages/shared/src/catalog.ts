@@ -140,7 +140,10 @@ export const regionRefSchema = z.object({
 });
 export type RegionRef = z.infer<typeof regionRefSchema>;
 
-/** The server card of spec section 3, plus what the catalog sorts by. Prices are USDT strings. */
+/**
+ * The server card of spec section 3, plus what the catalog sorts by. Prices are exact USDT decimal
+ * strings, not JSON numbers (decision 029).
+ */
 export const serverCardSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -6,13 +6,12 @@ export const TRANSACTION_TYPES = ['DEPOSIT', 'RENTAL_PAYMENT', 'REFUND', 'COMPEN
 export const CURRENCIES = ['USDT', 'PLATFORM'] as const;
 export const TRANSACTION_STATUSES = ['PENDING', 'CONFIRMED', 'FAILED'] as const;
 export const TIMELINE_STATUSES = ['PENDING', 'CONFIRMED', 'FAILED', 'WAITING', 'EXPIRED'] as const;
-export const DEPOSIT_STATUSES = [
-  'WAITING',
-  'CONFIRMING',
-  'CONFIRMED',
-  'EXPIRED',
-  'FAILED',
-] as const;
+/**
+ * The spec's deposit statuses, as every answer says them. The API also stores CONFIRMING (a
+ * payment seen, not yet confirmed enough); it answers that as WAITING, the confirmations count
+ * and `paid` saying how far the payment got (decision 029).
+ */
+export const DEPOSIT_STATUSES = ['WAITING', 'CONFIRMED', 'EXPIRED', 'FAILED'] as const;
 
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -70,6 +69,7 @@ export const depositStatusSchema = z.object({
   transactionId: z.uuid(),
   /** The spec's status check answer. */
   status: z.enum(['pending', 'confirmed', 'failed']),
+  /** The spec's deposit status: WAITING until credited, also while a seen payment confirms. */
   depositStatus: z.enum(DEPOSIT_STATUSES),
   network: networkSchema,
   address: z.string(),

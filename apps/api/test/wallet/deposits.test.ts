@@ -84,7 +84,10 @@ describe('opening a deposit', () => {
     const ttl = new Date(first.expiresAt).getTime() - before;
     expect(ttl).toBeGreaterThan(29.9 * 60_000);
     expect(ttl).toBeLessThan(30.1 * 60_000);
-    expect((await status(headers, first.transactionId)).depositStatus).toBe('WAITING');
+    expect(await status(headers, first.transactionId)).toMatchObject({
+      depositStatus: 'WAITING',
+      paid: 'none',
+    });
   });
 
   it('replays the first answer for a repeated Idempotency-Key and refuses it for another request', async () => {
@@ -236,13 +239,18 @@ describe('watching the chain', () => {
     const deposit = await openDeposit(headers, 'ERC20', '25');
     const { watcher } = watcherFor(ctx.database.db, ctx.app.services.wallet, fixture, 'ERC20');
     await watcher.pass();
-    expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
+    expect(await status(headers, deposit.transactionId)).toMatchObject({
+      depositStatus: 'WAITING',
+      paid: 'none',
+    });
 
     await fixture.chain.pay(fixture.usdt6, deposit.address, 25n * USDT);
     await watcher.pass();
     let seen = await status(headers, deposit.transactionId);
     expect(seen).toMatchObject({
-      depositStatus: 'CONFIRMING',
+      // Seen and confirming: the spec's WAITING, its confirmations counted (decision 029).
+      depositStatus: 'WAITING',
+      paid: 'exact',
       status: 'pending',
       confirmations: 1,
       requiredConfirmations: 12,
@@ -250,6 +258,31 @@ describe('watching the chain', () => {
     });
     expect(seen.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await balance(headers)).toBe('0.000000');
+
+    // Stored as CONFIRMING; every spec-facing answer says the spec's WAITING (decision 029) and
+    // keeps the confirmations count: the status check above, the transaction and its list.
+    const [stored] = await queryRows<{ status: string }>(
+      ctx.database.db,
+      sql`select status from deposits where transaction_id = ${deposit.transactionId}`,
+    );
+    expect(stored?.status).toBe('CONFIRMING');
+    const confirmingDetail = await ctx.request({
+      method: 'GET',
+      url: `/api/wallet/transactions/${deposit.transactionId}`,
+      headers,
+    });
+    expect(confirmingDetail.json().data).toMatchObject({
+      timelineStatus: 'PENDING',
+      status: 'PENDING',
+      deposit: { status: 'WAITING', paid: 'exact', receivedAmount: '25.000000' },
+    });
+    const list = await ctx.request({ method: 'GET', url: '/api/wallet/transactions', headers });
+    expect(list.json().data).toContainEqual(
+      expect.objectContaining({ id: deposit.transactionId, timelineStatus: 'PENDING' }),
+    );
+    for (const body of [seen, confirmingDetail.json(), list.json()]) {
+      expect(JSON.stringify(body)).not.toContain('CONFIRMING');
+    }
 
     await fixture.chain.mine(10);
     await watcher.pass();
@@ -536,7 +569,10 @@ describe('watching the chain', () => {
       { status: 'CREDITED', amount: '25123456', dust: '789000000001' },
       { status: 'DUST', amount: '0', dust: '999999999999' },
     ]);
-    expect((await status(headers, dustOnly.transactionId)).depositStatus).toBe('WAITING');
+    expect(await status(headers, dustOnly.transactionId)).toMatchObject({
+      depositStatus: 'WAITING',
+      paid: 'none',
+    });
   });
 
   it('ignores a transfer of another token to a deposit address', async () => {

@@ -137,6 +137,16 @@ async function openDeposits(count: number, amount: string) {
   return opened;
 }
 
+/**
+ * A payment seen and confirming: answered as the spec's WAITING (decision 029), with what arrived
+ * and its confirmations counted, so the person sees how far it got.
+ */
+function expectConfirming(answer: { depositStatus: string; paid: string; confirmations: number }) {
+  expect(answer.depositStatus).toBe('WAITING');
+  expect(answer.paid).not.toBe('none');
+  expect(answer.confirmations).toBeGreaterThan(0);
+}
+
 describe('TRC20 deposits through TronGrid', () => {
   it('opens a deposit at a fresh base58 address derived from the TRC20 xpub', async () => {
     const { headers } = await signIn();
@@ -164,13 +174,18 @@ describe('TRC20 deposits through TronGrid', () => {
     const deposit = await openDeposit(headers, '25');
     const watcher = tronWatcher();
     await watcher.pass();
-    expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
+    expect(await status(headers, deposit.transactionId)).toMatchObject({
+      depositStatus: 'WAITING',
+      paid: 'none',
+    });
 
     const { txId } = tron.pay({ to: deposit.address, value: 25n * USDT });
     await watcher.pass();
     let seen = await status(headers, deposit.transactionId);
     expect(seen).toMatchObject({
-      depositStatus: 'CONFIRMING',
+      // Seen and confirming: the spec's WAITING, its confirmations counted (decision 029).
+      depositStatus: 'WAITING',
+      paid: 'exact',
       status: 'pending',
       confirmations: 1,
       requiredConfirmations: 20,
@@ -305,7 +320,7 @@ describe('TRC20 deposits through TronGrid', () => {
     const watcher = tronWatcher();
     const { txId } = tron.pay({ to: deposit.address, value: 20n * USDT });
     await watcher.pass();
-    expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+    expectConfirming(await status(headers, deposit.transactionId));
 
     tron.fail(txId);
     tron.mine(20);
@@ -380,10 +395,8 @@ describe('TRC20 deposits through TronGrid', () => {
       Number(pass.scanned!.to - pass.scanned!.from + 1n),
     );
     expect(tron.calls['GET /v1/contracts/:address/events']).toBeUndefined();
-    expect(await status(headers, deposit.transactionId)).toMatchObject({
-      depositStatus: 'CONFIRMING',
-      receivedAmount: '50.000000',
-    });
+    expectConfirming(await status(headers, deposit.transactionId));
+    expect((await status(headers, deposit.transactionId)).receivedAmount).toBe('50.000000');
   });
 
   it('backs off when TronGrid rate limits, honouring Retry-After, and the next pass succeeds', async () => {
@@ -396,7 +409,10 @@ describe('TRC20 deposits through TronGrid', () => {
     tron.rateLimitNext(1, { status: 429, retryAfterSeconds: 7 });
     expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 7000 });
     expect(tron.calls['POST /wallet/getblock']).toBe(1);
-    expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
+    expect(await status(headers, deposit.transactionId)).toMatchObject({
+      depositStatus: 'WAITING',
+      paid: 'none',
+    });
 
     // TronGrid's own documented limits: 503 (with a key) and 403, "suspended for 30s".
     tron.rateLimitNext(1, { status: 503 });
@@ -405,7 +421,7 @@ describe('TRC20 deposits through TronGrid', () => {
     expect(await watcher.job().run(signal)).toEqual({ retryAfterMs: 30_000 });
 
     expect(await watcher.job().run(signal)).toBeUndefined();
-    expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+    expectConfirming(await status(headers, deposit.transactionId));
   });
 
   it('credits every payment of a block of 250 transfers while TronGrid pages events without fingerprints', async () => {
@@ -469,7 +485,7 @@ describe('TRC20 deposits through TronGrid', () => {
     expect(await watcher.job().run(signal)).toBeUndefined();
     expect(await cursor()).toBe(String(tron.head()));
     for (const { headers, deposit } of opened) {
-      expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+      expectConfirming(await status(headers, deposit.transactionId));
     }
     tron.mine(19);
     await watcher.pass();
@@ -508,12 +524,15 @@ describe('TRC20 deposits through TronGrid', () => {
         sql`select last_fault from chain_cursors where network = 'TRC20'`,
       );
       expect(fault?.last_fault).toContain(`block ${blockNumber}`);
-      expect((await status(headers, deposit.transactionId)).depositStatus).toBe('WAITING');
+      expect(await status(headers, deposit.transactionId)).toMatchObject({
+        depositStatus: 'WAITING',
+        paid: 'none',
+      });
     } finally {
       tron.behave({ withheldBlocks: [] });
     }
     await watcher.pass();
-    expect((await status(headers, deposit.transactionId)).depositStatus).toBe('CONFIRMING');
+    expectConfirming(await status(headers, deposit.transactionId));
     expect(await cursor()).toBe(String(tron.head()));
   });
 
@@ -532,7 +551,7 @@ describe('TRC20 deposits through TronGrid', () => {
       await watcher.pass();
       // The payment's block and the one after it were read whole; the withheld one was not.
       expect(await cursor()).toBe(String(blockNumber + 1));
-      expect((await status(headers, deposit.transactionId)).depositStatus).not.toBe('WAITING');
+      expectConfirming(await status(headers, deposit.transactionId));
     } finally {
       tron.behave({ withheldBlocks: [] });
     }

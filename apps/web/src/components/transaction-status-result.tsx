@@ -126,6 +126,8 @@ export interface TransactionStatusResultProps {
   onTryAgain: () => void;
   /** Pending or processing: stop waiting for it. */
   onCancel: () => void;
+  /** Pending, for a deposit whose address is still valid: show its address, QR code and countdown. */
+  onShowAddress?: () => void;
 }
 
 /**
@@ -137,6 +139,7 @@ export function TransactionStatusResult({
   onViewDetails,
   onTryAgain,
   onCancel,
+  onShowAddress,
 }: TransactionStatusResultProps) {
   const progress = progressOf(transaction);
   const { current, status } = stepOf(progress);
@@ -165,6 +168,13 @@ export function TransactionStatusResult({
     case 'pending':
     case 'processing':
       actions = [
+        ...(progress === 'pending' && onShowAddress
+          ? [
+              <Button key="address" type="primary" onClick={onShowAddress}>
+                Show address and QR code
+              </Button>,
+            ]
+          : []),
         <Button key="cancel" danger onClick={onCancel}>
           Cancel Transaction
         </Button>,

@@ -75,6 +75,26 @@ function timelineStatus(
   }
 }
 
+/**
+ * The spec's deposit status (WAITING, CONFIRMED, EXPIRED, FAILED) of a stored one: a deposit whose
+ * payment was seen and is confirming still waits for its credit, so CONFIRMING answers WAITING;
+ * the answer's `confirmations` and `paid` say how far the payment got (decision 029). Every answer
+ * that carries a deposit's status goes through here.
+ */
+export function specDepositStatus(stored: string): DepositStatusView['depositStatus'] {
+  switch (stored) {
+    case 'WAITING':
+    case 'CONFIRMING':
+      return 'WAITING';
+    case 'CONFIRMED':
+    case 'EXPIRED':
+    case 'FAILED':
+      return stored;
+    default:
+      throw new Error(`Unknown deposit status ${stored}`);
+  }
+}
+
 /** Fee percent per network, as configured (enabled or not): what a deposit's fee is taken at. */
 type FeePercents = ReadonlyMap<string, string>;
 
@@ -261,7 +281,7 @@ export class WalletService {
           : ['EXPIRED', 'FAILED'].includes(deposit.status)
             ? 'failed'
             : 'pending',
-      depositStatus: deposit.status as DepositStatusView['depositStatus'],
+      depositStatus: specDepositStatus(deposit.status),
       network: deposit.network as Network,
       address: deposit.address,
       requestedAmount: toUsdtString(deposit.requestedAmount),

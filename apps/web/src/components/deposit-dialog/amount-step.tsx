@@ -94,6 +94,8 @@ export function AmountStep({ config, form, initialValues, submitting, onSubmit }
           suffix="USDT"
           style={{ width: '100%' }}
           aria-required
+          // The first field, not the dialog's Close button, has the focus when the dialog opens.
+          autoFocus
         />
       </Form.Item>
       <Form.Item<AmountValues>

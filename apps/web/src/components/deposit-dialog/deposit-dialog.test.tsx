@@ -139,6 +139,13 @@ afterEach(() => {
 });
 
 describe('deposit dialog, step 0: the amount', { timeout: 30_000 }, () => {
+  it('puts the focus on the amount, its first field, not on Close', async () => {
+    serveDeposits();
+    const view = renderDialog();
+    await openDialog(view);
+    await waitFor(() => expect(amountField()).toHaveFocus(), FIND);
+  });
+
   it('offers the networks with fee, processing time and confirmations, and labels the demo chain', async () => {
     serveDeposits();
     const view = renderDialog();
@@ -413,8 +420,9 @@ describe('deposit dialog, step 1: paying', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
 
     api.setStatus((deposit) =>
+      // Seen and confirming: still the spec's WAITING, with its confirmations (decision 029).
       buildDepositStatus(deposit, {
-        depositStatus: 'CONFIRMING',
+        depositStatus: 'WAITING',
         confirmations: 3,
         receivedAmount: '25.000000',
         paid: 'exact',
@@ -483,7 +491,11 @@ describe('deposit dialog, step 1: paying', { timeout: 30_000 }, () => {
     await advance(DEPOSIT_STATUS_POLL_MS);
     expect(screen.getAllByText('Failed to check transaction status')).toHaveLength(1);
     api.setStatus((deposit) =>
-      buildDepositStatus(deposit, { depositStatus: 'CONFIRMING', confirmations: 5 }),
+      buildDepositStatus(deposit, {
+        confirmations: 5,
+        receivedAmount: '25.000000',
+        paid: 'exact',
+      }),
     );
     await advance(DEPOSIT_STATUS_POLL_MS);
     expect(
@@ -532,7 +544,7 @@ describe('deposit dialog, step 1: paying', { timeout: 30_000 }, () => {
     await toast('Deposit address generated successfully!');
     api.setStatus((deposit) =>
       buildDepositStatus(deposit, {
-        depositStatus: 'CONFIRMING',
+        depositStatus: 'WAITING',
         confirmations: 1,
         receivedAmount: '20.000000',
         paid: 'short',
@@ -565,6 +577,8 @@ describe('deposit dialog, closing and step 2', { timeout: 30_000 }, () => {
     dialog = await openDialog(view);
     expect(within(dialog).queryByTestId('deposit-address')).not.toBeInTheDocument();
     expect(amountField()).toHaveValue('50');
+    // Opened again with the config already at hand: the amount has the focus all the same.
+    await waitFor(() => expect(amountField()).toHaveFocus(), FIND);
   });
 
   it('tells a late, short or larger payment on the confirmation, and opens the details', async () => {
@@ -584,6 +598,11 @@ describe('deposit dialog, closing and step 2', { timeout: 30_000 }, () => {
     );
     await advance(DEPOSIT_STATUS_POLL_MS);
     await within(dialog).findByText('Deposit confirmed', undefined, FIND);
+    // The last step is done: its completed mark, not the number 3.
+    const stepsShown = [...dialog.querySelectorAll('.ant-steps-item')];
+    expect(stepsShown).toHaveLength(3);
+    for (const step of stepsShown) expect(step).toHaveClass('ant-steps-item-finish');
+    expect(stepsShown[2]!.querySelector('.ant-steps-item-icon')).not.toHaveTextContent('3');
     expect(
       within(dialog).getByText(
         'More than asked arrived (30.00 USDT for 25.00 USDT): you were credited for all of it.',

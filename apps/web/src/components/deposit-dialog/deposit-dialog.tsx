@@ -20,11 +20,17 @@ import { ConfirmationStep } from './confirmation-step';
 import { generationFailureMessage, newIdempotencyKey } from './deposit-rules';
 import { PaymentStep } from './payment-step';
 
-export const ADDRESS_GENERATED_MESSAGE = 'Deposit address generated successfully!';
-export const DEPOSIT_CONFIRMED_MESSAGE = 'Deposit confirmed successfully!';
-export const ADDRESS_EXPIRED_MESSAGE = 'Deposit address expired. Please generate a new one.';
+import {
+  ADDRESS_EXPIRED_MESSAGE,
+  ADDRESS_GENERATED_MESSAGE,
+  DEPOSIT_CONFIRMED_MESSAGE,
+} from './deposit-messages';
+
+export { ADDRESS_EXPIRED_MESSAGE, ADDRESS_GENERATED_MESSAGE, DEPOSIT_CONFIRMED_MESSAGE };
 
 const STEP_TITLES = ['Amount', 'Send payment', 'Confirmation'];
+/** The amount field's id: the form is named 'deposit' and the field 'amount'. */
+const AMOUNT_FIELD_ID = 'deposit_amount';
 
 type Stage =
   | { step: 0 }
@@ -200,8 +206,10 @@ function DepositFlow({
 
   return (
     <>
+      {/* The last step done shows its completed mark, not its number. */}
       <Steps
         current={stage.step}
+        status={stage.step === 2 ? 'finish' : 'process'}
         size="small"
         responsive={false}
         titlePlacement="vertical"
@@ -258,6 +266,11 @@ export function DepositDialog({ open, onClose, defaultAmount }: DepositDialogPro
       destroyOnHidden
       mask={{ closable: false }}
       width={560}
+      // The amount has the focus, not Close: once open (with the config at hand, the amount is
+      // there already), or as the amount arrives with the config (its autoFocus).
+      afterOpenChange={(opened) => {
+        if (opened) document.getElementById(AMOUNT_FIELD_ID)?.focus();
+      }}
     >
       <DepositDialogContent key={run} defaultAmount={defaultAmount} onClose={onClose} />
     </Modal>

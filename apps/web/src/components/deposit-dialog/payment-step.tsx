@@ -45,13 +45,19 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
+/**
+ * A payment arrived and is confirming. The API answers the spec's WAITING until the credit
+ * (decision 029): what arrived and the confirmations tell the two waits apart.
+ */
+function paymentSeen(status: DepositStatusView | undefined): boolean {
+  return status !== undefined && status.depositStatus === 'WAITING' && status.paid !== 'none';
+}
+
 /** What the status check says, in a sentence. */
 function progressText(status: DepositStatusView | undefined, remainingMs: number): string {
+  if (paymentSeen(status)) return 'Payment received: waiting for the blockchain to confirm it.';
   if (!status || status.depositStatus === 'WAITING') {
     return remainingMs > 0 ? 'Waiting for your payment…' : 'The address has expired.';
-  }
-  if (status.depositStatus === 'CONFIRMING') {
-    return 'Payment received: waiting for the blockchain to confirm it.';
   }
   if (status.depositStatus === 'FAILED') return 'The payment did not go through.';
   return '';
@@ -111,13 +117,12 @@ export function PaymentStep({
   const confirmed = status?.status === 'confirmed';
   const expiredOnServer = status?.depositStatus === 'EXPIRED';
   const failed = status?.depositStatus === 'FAILED';
-  const paymentSeen =
-    status !== undefined && (status.depositStatus === 'CONFIRMING' || status.paid !== 'none');
+  const seen = status !== undefined && status.paid !== 'none';
   const countdownOver = remainingMs <= 0;
 
   useEffect(() => {
     if (confirmed && status) once('confirmed', () => onConfirmed(status));
-    else if (expiredOnServer || (countdownOver && !paymentSeen && !confirmed)) {
+    else if (expiredOnServer || (countdownOver && !seen && !confirmed)) {
       once('expired', onExpired);
     }
   });

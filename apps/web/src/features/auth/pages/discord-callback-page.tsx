@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useAuth } from '../../../app/auth/auth-context';
+import { NEW_ACCOUNT_STATE } from '../../../app/auth/new-account';
 import { redirectTarget } from '../../../app/auth/redirect-target';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { AppForm, applyFieldErrors } from '../../../components/app-form';
@@ -94,7 +95,8 @@ export function DiscordCallbackPage() {
   const code = searchParams.get('code');
   const state = searchParams.get('state');
   const providerError = searchParams.get('error');
-  const [returnTo] = useState(() => redirectTarget(takeSignInReturnPath()));
+  const [returnPath] = useState(() => takeSignInReturnPath());
+  const returnTo = redirectTarget(returnPath);
   const [done, setDone] = useState<DiscordSignIn | null>(null);
   const [codesSaved, setCodesSaved] = useState(false);
   const finish = useMutation({ mutationFn: finishDiscordSignIn });
@@ -126,6 +128,16 @@ export function DiscordCallbackPage() {
             onDone={() => setCodesSaved(true)}
           />
         </AuthCard>
+      );
+    }
+    // Recovery codes come only with a new account: it starts at its dashboard, greeted as new.
+    if (done.recoveryCodes?.length) {
+      return (
+        <Navigate
+          to={redirectTarget(returnPath, paths.dashboard.href())}
+          replace
+          state={NEW_ACCOUNT_STATE}
+        />
       );
     }
     return <Navigate to={returnTo} replace />;

@@ -6,6 +6,7 @@ import { readStoredTokens } from '../../../lib/storage';
 import { buildSession, buildUser, errorBody } from '../../../test/auth-fixtures';
 import { server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render-route';
+import { buildWallet, transactionPage } from '../../../test/wallet-fixtures';
 
 const FIND = { timeout: 15_000 };
 const CODES = Array.from(
@@ -111,5 +112,34 @@ describe('register page', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(view.router.state.location.pathname).toBe('/policies/buyer-protection'),
     );
+  });
+
+  it('lands a new account on its dashboard, greeted as new', async () => {
+    const user = buildUser({ email: 'new@example.com', displayName: 'New Renter' });
+    server.use(
+      http.post('/api/auth/register', () =>
+        HttpResponse.json(
+          { data: { ...buildSession(user), recoveryCodes: CODES } },
+          { status: 201 },
+        ),
+      ),
+      http.get('/api/auth/profile', () =>
+        HttpResponse.json({ data: { user, recoveryCodesLeft: 10 } }),
+      ),
+      http.get('/api/wallet', () => HttpResponse.json({ data: buildWallet() })),
+      http.get('/api/wallet/transactions', () => HttpResponse.json(transactionPage([]))),
+    );
+    const view = await openRegister();
+    await fillIn(view);
+    await view.user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { name: 'Save your recovery codes' }, FIND);
+    await view.user.click(screen.getByRole('checkbox', { name: 'I have saved them' }));
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, New Renter' }, FIND),
+    ).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/text-link';
 import { useAuth } from '../../../app/auth/auth-context';
+import { NEW_ACCOUNT_STATE } from '../../../app/auth/new-account';
 import { redirectTarget } from '../../../app/auth/redirect-target';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { AppForm, applyFieldErrors, zodRule } from '../../../components/app-form';
@@ -32,6 +33,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirectTo = redirectTarget(searchParams.get('redirectTo'));
+  // A new account starts at its dashboard, unless it came for a page.
+  const newAccountTarget = redirectTarget(searchParams.get('redirectTo'), paths.dashboard.href());
   const [form] = Form.useForm<RegisterValues>();
   const [phase, setPhase] = useState<Phase>({ step: 'details' });
   const [error, setError] = useState<ApiError | null>(null);
@@ -79,7 +82,9 @@ export function RegisterPage() {
         <RecoveryCodesPanel
           codes={phase.codes}
           email={phase.user.email}
-          onDone={() => void navigate(redirectTo, { replace: true })}
+          onDone={() =>
+            void navigate(newAccountTarget, { replace: true, state: NEW_ACCOUNT_STATE })
+          }
         />
       ) : (
         <>

@@ -1,7 +1,8 @@
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import { CloudServerOutlined, CustomerServiceOutlined, WalletOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
+import { isNewAccountState } from '../../../app/auth/new-account';
 import { paths } from '../../../app/paths';
 import { ActiveRentals } from '../../../components/active-rentals';
 import { LoadErrorResult } from '../../../components/load-error-result';
@@ -43,6 +44,7 @@ const SHORTCUTS = [
 /** /dashboard: the signed-in person's starting point. */
 export function DashboardPage() {
   const { user } = useAuth();
+  const newAccount = isNewAccountState(useLocation().state);
   const recent = useTransactions({ page: 1, pageSize: RECENT_PAGE_SIZE });
 
   return (
@@ -51,8 +53,15 @@ export function DashboardPage() {
       <PageBreadcrumb items={[{ title: 'Dashboard' }]} />
       <Flex vertical gap={20}>
         <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
-          {user?.displayName ? `Welcome back, ${user.displayName}` : 'Dashboard'}
+          {user?.displayName
+            ? `${newAccount ? 'Welcome' : 'Welcome back'}, ${user.displayName}`
+            : 'Dashboard'}
         </Typography.Title>
+        {newAccount && (
+          <Typography.Paragraph style={{ margin: 0 }}>
+            Your account is ready. Add USDT to your wallet, then rent a server by the hour.
+          </Typography.Paragraph>
+        )}
 
         <nav aria-label="Shortcuts">
           <Row gutter={[12, 12]}>

@@ -73,6 +73,10 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
       okButtonProps={{ disabled: hours === null || shortfall !== null }}
       mask={{ closable: !extend.isPending }}
       destroyOnHidden
+      // The dialog opens on its first field, the hours, not on its Close button.
+      afterOpenChange={(opened) => {
+        if (opened) document.getElementById(hoursId)?.focus();
+      }}
     >
       <Flex vertical gap={16}>
         <Flex vertical gap={8}>

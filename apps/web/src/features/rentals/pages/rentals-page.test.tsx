@@ -254,6 +254,8 @@ describe('rentals page', { timeout: 60_000 }, () => {
     await user.click(within(row).getByRole('button', { name: 'Extend: Longer' }));
 
     const dialog = await findDialog('Extend Longer');
+    // The dialog opens on its first field, the hours, not on its Close button.
+    await waitFor(() => expect(within(dialog).getByLabelText('Add how many hours?')).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: '2 h' }));
     expect(within(dialog).getByText('2.50 USDT')).toBeInTheDocument();
     expect(within(dialog).getByText('1.25 USDT × 2 hours')).toBeInTheDocument();

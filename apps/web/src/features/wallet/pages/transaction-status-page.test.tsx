@@ -9,10 +9,17 @@ import { renderWithRouter } from '../../../test/render-with-router';
 import {
   DEPOSIT_ADDRESS,
   TX_HASH,
+  buildDepositAddress,
   buildDepositConfig,
+  buildDepositStatus,
   buildTransactionDetail,
 } from '../../../test/wallet-fixtures';
-import { TransactionStatusPage } from './transaction-status-page';
+import {
+  CANCEL_DEPOSIT_TEXT,
+  CANCEL_DEPOSIT_TITLE,
+  DEPOSIT_CANCELLED_MESSAGE,
+  TransactionStatusPage,
+} from './transaction-status-page';
 
 const FIND = { timeout: 10_000 };
 
@@ -88,8 +95,30 @@ describe('transaction status view', { timeout: 60_000 }, () => {
     expect(row('To your wallet')).toContain('+24.75 USDT');
   });
 
-  it('pending (waiting for the payment) is step 1 and offers Cancel Transaction, which calls nothing', async () => {
-    const view = showTransaction(buildTransactionDetail(WAITING));
+  it('pending (waiting for the payment) is step 1; Cancel Transaction confirms, then cancels the deposit', async () => {
+    const waiting = buildTransactionDetail(WAITING);
+    let current: TransactionDetail = waiting;
+    let cancels = 0;
+    server.use(
+      http.get('/api/wallet/transactions/:id', () => HttpResponse.json({ data: current })),
+      http.post('/api/wallet/deposits/:id/cancel', ({ params }) => {
+        cancels += 1;
+        expect(params.id).toBe(waiting.id);
+        current = buildTransactionDetail({
+          ...WAITING,
+          timelineStatus: 'EXPIRED',
+          status: 'FAILED',
+          fee: '0.000000',
+          errorMessage: 'Deposit cancelled',
+          deposit: { ...WAITING.deposit, status: 'EXPIRED', cancelledAt: new Date().toISOString() },
+        });
+        return HttpResponse.json({ data: current });
+      }),
+    );
+    const view = renderWithRouter(<TransactionStatusPage />, {
+      path: `/wallet/transactions/${waiting.id}`,
+      pattern: '/wallet/transactions/:id',
+    });
     await screen.findByText('Waiting for your payment', undefined, FIND);
     expect(steps()).toEqual([
       'Created: finish',
@@ -98,27 +127,111 @@ describe('transaction status view', { timeout: 60_000 }, () => {
       'Completed: wait',
     ]);
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
-
-    await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
-    const dialog = await screen.findByRole('dialog', undefined, FIND);
-    expect(dialog).toHaveTextContent('Stop waiting for this deposit?');
-    // The address's own expiry, as the server keeps it.
-    const expires = dayjs(WAITING.deposit.expiresAt).format('HH:mm');
-    expect(dialog).toHaveTextContent(
-      `Nothing has been charged and there is nothing to cancel: if you do not pay, the address simply expires at ${expires}, 30 minutes after it was created.`,
-    );
     const details = screen.getByRole('heading', { name: 'Details' }).closest('.ant-card')!;
     expect(details).toHaveTextContent(
       `Address valid until${dayjs(WAITING.deposit.expiresAt).format('D MMM YYYY, HH:mm:ss')}`,
     );
-    // No cancel call exists: msw fails the test on any request it was not told about.
-    await view.user.click(within(dialog).getByRole('button', { name: 'Stop waiting' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/wallet$/));
+
+    // First the confirmation: keeping the deposit calls nothing.
+    await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
+    let dialog = await screen.findByRole('dialog', undefined, FIND);
+    expect(dialog).toHaveTextContent(CANCEL_DEPOSIT_TITLE);
+    expect(dialog).toHaveTextContent(CANCEL_DEPOSIT_TEXT);
+    expect(CANCEL_DEPOSIT_TEXT).toContain('Money sent to it later is still credited');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Keep waiting' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(cancels).toBe(0);
+
+    await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
+    dialog = await screen.findByRole('dialog', undefined, FIND);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel deposit' }));
+    expect(await screen.findByText(DEPOSIT_CANCELLED_MESSAGE, undefined, FIND)).toBeInTheDocument();
+    // The view is asked again and shows the deposit as the server now has it.
+    await screen.findByText('Deposit address expired', undefined, FIND);
+    expect(cancels).toBe(1);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Transaction' })).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/wallet/transactions/');
+  });
+
+  it('says plainly why a deposit could not be cancelled', async () => {
+    const waiting = buildTransactionDetail(WAITING);
+    server.use(
+      http.post('/api/wallet/deposits/:id/cancel', () =>
+        HttpResponse.json(
+          errorBody(
+            'DEPOSIT_NOT_CANCELLABLE',
+            'A payment to this address has already been seen: it is credited once confirmed and cannot be cancelled.',
+          ),
+          { status: 409 },
+        ),
+      ),
+    );
+    const view = showTransaction(waiting);
+    await view.user.click(await screen.findByRole('button', { name: 'Cancel Transaction' }, FIND));
+    const dialog = await screen.findByRole('dialog', undefined, FIND);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel deposit' }));
+    const refusal = await screen.findByText(
+      'A payment to this address has already been seen: it is credited once confirmed and cannot be cancelled.',
+      undefined,
+      FIND,
+    );
+    expect(refusal.closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it("shows a waiting deposit's address, QR code and countdown again until it expires", async () => {
+    const expiresAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    const waiting = buildTransactionDetail({
+      ...WAITING,
+      deposit: { ...WAITING.deposit, expiresAt },
+    });
+    server.use(
+      http.get('/api/wallet/deposits/:id/status', () =>
+        HttpResponse.json({
+          data: buildDepositStatus(
+            buildDepositAddress({ transactionId: waiting.id, expiresAt }),
+            {},
+          ),
+        }),
+      ),
+    );
+    const view = showTransaction(waiting);
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Show address and QR code' }, FIND),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit USDT' }, FIND);
+    expect(await within(dialog).findByTestId('deposit-address', undefined, FIND)).toHaveTextContent(
+      DEPOSIT_ADDRESS,
+    );
+    expect(
+      within(dialog).getByRole('img', { name: /QR code of the deposit address/ }),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Send exactly 25.00 USDT on Ethereum (ERC20)')).toBeTruthy();
+    const [minutes] = within(dialog).getByRole('timer').textContent.split(':').map(Number);
+    expect(minutes).toBeGreaterThanOrEqual(19);
+    expect(minutes).toBeLessThanOrEqual(20);
+    // The step's own Close (the last of the two: the title bar has one too).
+    await view.user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('no longer offers the address of a waiting deposit once it has expired', async () => {
+    // WAITING's address expired on 14 March 2026: the server's next answer says Expired.
+    showTransaction(buildTransactionDetail(WAITING));
+    await screen.findByText('Waiting for your payment', undefined, FIND);
+    expect(screen.queryByRole('button', { name: 'Show address and QR code' })).toBeNull();
   });
 
   it('processing (confirming on the chain) is step 2 and explains why it cannot be cancelled', async () => {
     const view = showTransaction(
-      buildTransactionDetail({ timelineStatus: 'PENDING', status: 'PENDING', confirmations: 4 }),
+      // A payment seen and confirming, as the API answers it: the deposit's spec status is
+      // WAITING (decision 029), the timeline's PENDING, and the confirmations are counted.
+      buildTransactionDetail({
+        timelineStatus: 'PENDING',
+        status: 'PENDING',
+        confirmations: 4,
+        deposit: { ...WAITING.deposit, receivedAmount: '25.000000', paid: 'exact' },
+      }),
     );
     await screen.findByText('Payment received: confirming', undefined, FIND);
     expect(steps()).toEqual([
@@ -128,6 +241,8 @@ describe('transaction status view', { timeout: 60_000 }, () => {
       'Completed: wait',
     ]);
     expect(screen.getAllByText('4 of 12 confirmations').length).toBeGreaterThan(0);
+    // Not cancellable, and no address to pay again: the payment is on its way.
+    expect(screen.queryByRole('button', { name: 'Show address and QR code' })).toBeNull();
     await view.user.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
     const dialog = await screen.findByRole('dialog', undefined, FIND);
     expect(dialog).toHaveTextContent('This payment cannot be cancelled');

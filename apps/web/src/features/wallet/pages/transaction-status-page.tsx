@@ -1,27 +1,31 @@
 import { useRef, useState } from 'react';
-import { Card, Descriptions, Flex, Modal, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Modal, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import { parseUsdt } from '@crimsonhost/shared/money';
 import type { DepositDetail, TransactionDetail } from '@crimsonhost/shared/wallet';
 import { paths } from '../../../app/paths';
+import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { ButtonLink } from '../../../components/button-link';
 import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
+import { LazyPaymentDialog } from '../../../components/deposit-dialog/lazy-payment-dialog';
+import { depositAddressOf } from '../../../components/deposit-dialog/deposit-address';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { TimelineStatusBadge, signedAmount } from '../../../components/transaction-timeline';
-import { TransactionStatusResult, progressOf } from '../../../components/transaction-status-result';
-import { ApiError } from '../../../lib/api-client';
+import { TransactionStatusResult } from '../../../components/transaction-status-result';
+import { useToast } from '../../../components/use-toast';
+import { ApiError, toApiError } from '../../../lib/api-client';
 import {
   confirmationsText,
   CURRENCY_LABELS,
   TRANSACTION_TYPE_LABELS,
 } from '../../../lib/wallet/transaction-labels';
 import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
+import { useCancelDeposit } from '../api/cancel-deposit';
 import { useTransaction } from '../api/get-transaction';
 
 const DATE_TIME = 'D MMM YYYY, HH:mm:ss';
-const DEPOSIT_TTL_MS = 30 * 60_000;
 
 /** 'Short of the 25.00 USDT asked; credited for what arrived, less the fee.' and the like. */
 function receivedNote(deposit: DepositDetail): string | null {
@@ -36,17 +40,36 @@ function receivedNote(deposit: DepositDetail): string | null {
   return [notes[deposit.paid], late].filter(Boolean).join(' ') || null;
 }
 
-/** What 'Cancel Transaction' means for each kind of wait: nothing is faked on the server. */
-function cancelExplanation(transaction: TransactionDetail): { title: string; content: string } {
-  if (transaction.type === 'DEPOSIT' && transaction.timelineStatus === 'WAITING') {
-    const expires = dayjs(
-      transaction.deposit?.expiresAt ?? dayjs(transaction.createdAt).add(DEPOSIT_TTL_MS, 'ms'),
-    ).format('HH:mm');
-    return {
-      title: 'Stop waiting for this deposit?',
-      content: `Nothing has been charged and there is nothing to cancel: if you do not pay, the address simply expires at ${expires}, 30 minutes after it was created. If a payment still reaches it, it is credited to your wallet.`,
-    };
-  }
+/** Cancel Transaction on a deposit whose address still waits for its payment: it really cancels. */
+export const CANCEL_DEPOSIT_TITLE = 'Cancel this deposit?';
+export const CANCEL_DEPOSIT_TEXT =
+  'Its address closes now and no longer counts among your open deposits. Money sent to it later is still credited to your wallet.';
+export const DEPOSIT_CANCELLED_MESSAGE = 'Deposit cancelled. Its address is closed.';
+
+/** A deposit waiting for its payment, none seen yet: the one the API lets its owner cancel. */
+function cancellable(transaction: TransactionDetail): boolean {
+  return (
+    transaction.type === 'DEPOSIT' &&
+    transaction.timelineStatus === 'WAITING' &&
+    transaction.deposit?.status === 'WAITING' &&
+    transaction.deposit.paid === 'none'
+  );
+}
+
+/** Whether the waiting deposit's address can still be paid: its payment step may show again. */
+function addressStillValid(transaction: TransactionDetail): boolean {
+  return (
+    transaction.timelineStatus === 'WAITING' &&
+    depositAddressOf(transaction) !== null &&
+    Date.parse(transaction.deposit!.expiresAt) > Date.now()
+  );
+}
+
+/** Why 'Cancel Transaction' cannot cancel what is already on its way. */
+function cannotCancelExplanation(transaction: TransactionDetail): {
+  title: string;
+  content: string;
+} {
   if (transaction.type === 'DEPOSIT') {
     return {
       title: 'This payment cannot be cancelled',
@@ -197,6 +220,9 @@ export function TransactionStatusPage() {
   const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
   const [depositing, setDepositing] = useState(false);
+  const [showingAddress, setShowingAddress] = useState(false);
+  const cancelDeposit = useCancelDeposit();
+  const toast = useToast();
   const details = useRef<HTMLHeadingElement>(null);
 
   const viewDetails = () => {
@@ -205,12 +231,27 @@ export function TransactionStatusPage() {
   };
 
   const cancel = (data: TransactionDetail) => {
-    const { title, content } = cancelExplanation(data);
-    const waiting = progressOf(data) === 'pending';
+    if (cancellable(data)) {
+      void modal.confirm({
+        title: CANCEL_DEPOSIT_TITLE,
+        content: CANCEL_DEPOSIT_TEXT,
+        okText: 'Cancel deposit',
+        okButtonProps: { danger: true },
+        cancelText: 'Keep waiting',
+        // The dialog closes either way; a refusal is said on the page, the view is asked again.
+        onOk: () =>
+          cancelDeposit
+            .mutateAsync(data.id)
+            .then(() => toast('success', DEPOSIT_CANCELLED_MESSAGE))
+            .catch(() => undefined),
+      });
+      return;
+    }
+    const { title, content } = cannotCancelExplanation(data);
     void modal.confirm({
       title,
       content,
-      okText: waiting ? 'Stop waiting' : 'Back to Wallet',
+      okText: 'Back to Wallet',
       cancelText: 'Stay here',
       onOk: () => navigate(paths.wallet.href()),
     });
@@ -249,12 +290,25 @@ export function TransactionStatusPage() {
           <LoadErrorResult title="The transaction could not be loaded" query={transaction} />
         ) : transaction.data ? (
           <>
+            {cancelDeposit.error && (
+              <ApiErrorAlert
+                error={toApiError(cancelDeposit.error)}
+                action={
+                  <Button size="small" onClick={() => cancelDeposit.reset()}>
+                    Dismiss
+                  </Button>
+                }
+              />
+            )}
             <Card>
               <TransactionStatusResult
                 transaction={transaction.data}
                 onViewDetails={viewDetails}
                 onTryAgain={() => setDepositing(true)}
                 onCancel={() => cancel(transaction.data)}
+                onShowAddress={
+                  addressStillValid(transaction.data) ? () => setShowingAddress(true) : undefined
+                }
               />
             </Card>
             <Card
@@ -272,6 +326,11 @@ export function TransactionStatusPage() {
             >
               <TransactionDetails transaction={transaction.data} />
             </Card>
+            <LazyPaymentDialog
+              open={showingAddress && addressStillValid(transaction.data)}
+              onClose={() => setShowingAddress(false)}
+              transaction={transaction.data}
+            />
             <LazyDepositDialog
               open={depositing}
               onClose={() => setDepositing(false)}
