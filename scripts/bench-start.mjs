@@ -1,8 +1,9 @@
-// `node scripts/bench-start.mjs [runs]`: how long `npm start` takes from the command to the first
-// 200 from /api/health, on the current build, each run with a fresh data folder (so migrations and
-// the demo seed are part of it) and the demo's servers on free ports of their own. Prints each run,
-// the median and the Node version the storefront ran on. Build first (`npm run build`) so the
-// figure is the start, not the build.
+// `node scripts/bench-start.mjs [runs] [node-binary ...]`: how long `npm start` takes from the
+// command to the first 200 from /api/health, on the current build, each run with a fresh data
+// folder (so migrations and the demo seed are part of it) and the demo's servers on free ports of
+// their own. Prints each run and the median. Given Node binaries, it runs `scripts/start.mjs` on
+// each of them in turn instead (A B A B ...), so two runtimes are compared under the same load.
+// Build first (`npm run build`) so the figure is the start, not the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { isBuildCurrent, root } from './build-state.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
+const binaries = process.argv.slice(3);
 const HEALTH_TIMEOUT_MS = 120_000;
 
 if (!isBuildCurrent()) {
@@ -47,7 +49,7 @@ async function freePortRange(count) {
   throw new Error(`no ${count} consecutive free ports found`);
 }
 
-async function oneRun() {
+async function oneRun(binary) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-start-'));
   const port = await freePort();
   const gameBase = await freePortRange(60);
@@ -64,12 +66,8 @@ async function oneRun() {
   };
   const started = performance.now();
   // detached: npm, scripts/start.mjs and the server form one process group, stopped together.
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: 'ignore',
-  });
+  const [command, args] = binary ? [binary, ['scripts/start.mjs']] : ['npm', ['start', '--silent']];
+  const child = spawn(command, args, { cwd: root, env, detached: true, stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let elapsed;
   try {
@@ -95,22 +93,35 @@ async function oneRun() {
   return elapsed;
 }
 
-const version = spawnSync('npm', ['exec', '--', 'node', '--version'], {
-  cwd: root,
-  encoding: 'utf8',
-});
-console.log(`npm start runs on Node ${version.stdout.trim()}`);
-const times = [];
-for (let run = 1; run <= runs; run += 1) {
-  const ms = await oneRun();
-  times.push(ms);
-  console.log(`run ${run}: ${(ms / 1000).toFixed(2)} s to the first healthy /api/health`);
+function version(binary) {
+  const [command, args] = binary
+    ? [binary, ['--version']]
+    : ['npm', ['exec', '--', 'node', '--version']];
+  return spawnSync(command, args, { cwd: root, encoding: 'utf8' }).stdout.trim();
 }
-times.sort((a, b) => a - b);
-const median = times[Math.floor(times.length / 2)];
+
+const seconds = (ms) => (ms / 1000).toFixed(2);
+const contenders = binaries.length > 0 ? binaries : [undefined];
+const times = new Map(contenders.map((binary) => [binary, []]));
+for (let run = 1; run <= runs; run += 1) {
+  for (const binary of contenders) {
+    const ms = await oneRun(binary);
+    times.get(binary).push(ms);
+    console.log(
+      `run ${run}, Node ${version(binary)}: ${seconds(ms)} s to the first healthy /api/health`,
+    );
+  }
+}
+for (const binary of contenders) {
+  const sorted = times.get(binary).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(
+    `Node ${version(binary)}${binary ? '' : ' (npm start)'}: median ${seconds(median)} s (min ${seconds(sorted[0])}, max ${seconds(sorted.at(-1))}) over ${runs} runs`,
+  );
+}
 console.log(
-  `median ${(median / 1000).toFixed(2)} s (min ${(times[0] / 1000).toFixed(2)}, max ${(times.at(-1) / 1000).toFixed(2)}) over ${runs} runs; load ${os
+  `load average ${os
     .loadavg()
-    .map((l) => l.toFixed(2))
+    .map((load) => load.toFixed(2))
     .join(' ')}`,
 );
