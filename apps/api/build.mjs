@@ -17,7 +17,7 @@ await build({
   outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node26',
   format: 'esm',
   sourcemap: true,
   plugins: [externalNodeModules],

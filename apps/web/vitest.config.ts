@@ -6,6 +6,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
+    // Node 25 and later have a Web Storage of their own: without --localstorage-file its
+    // `localStorage` is undefined and hides jsdom's, so every test that signs in fails. The tests
+    // stand in a browser, where jsdom's storage is the one (decision 025).
+    execArgv: ['--no-experimental-webstorage'],
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     clearMocks: true,

@@ -139,7 +139,7 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   scheduler.start();
   logger.info(
-    `CrimsonHost is ready at http://localhost:${config.PORT} (${Date.now() - started} ms)`,
+    `CrimsonHost is ready at http://localhost:${config.PORT} (${Date.now() - started} ms, Node ${process.version})`,
   );
 }
 

@@ -80,7 +80,12 @@ export function RentPanel({ server }: { server: ServerDetail }) {
   const signInTarget = `${location.pathname}?${new URLSearchParams({ hours: String(hours ?? DEFAULT_HOURS) }).toString()}`;
 
   if (reason !== null) {
-    if (myRental.isFetching && !myRental.data) return <Skeleton active paragraph={{ rows: 1 }} />;
+    // Whether the renter is the one renting it is known once the session and their rentals are:
+    // until then a skeleton, not "Someone is renting" that turns into "You are renting".
+    const askingWhoRents =
+      server.availability === 'RENTED' &&
+      (auth.status === 'loading' || (myRental.isFetching && !myRental.data));
+    if (askingWhoRents) return <Skeleton active paragraph={{ rows: 1 }} />;
     if (myRental.data?.rentals.length) {
       return (
         <Alert
