@@ -1,7 +1,7 @@
 // The mail outbox: a reset mail is written with its link and survives a mail server that is down;
 // the outbox job sends it once the server is back, wipes the body once sent, gives up in the end,
 // and two instances sending at once deliver every mail exactly once.
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -15,16 +15,18 @@ const FROM = 'CrimsonHost <no-reply@crimsonhost.test>';
 
 let ctx: TestContext;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-let closedPortUrl: string;
-/** Where mail goes now: switched between a port nobody listens on and the SMTP server. */
+let downServer: Server;
+let downUrl: string;
+/** Where mail goes now: switched between a mail server that is down and the SMTP server. */
 let current: Mailer;
 
 beforeAll(async () => {
   mail = await startMailServer();
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  closedPortUrl = `smtp://127.0.0.1:${(probe.address() as AddressInfo).port}`;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  // A mail host whose server is down: the port stays ours (no other process can take it, as one
+  // could a port we closed after asking for it) and every connection is dropped before a greeting.
+  downServer = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => downServer.listen(0, '127.0.0.1', resolve));
+  downUrl = `smtp://127.0.0.1:${(downServer.address() as AddressInfo).port}`;
   current = smtpMailer(mail.url, FROM);
   const switchable: Mailer = { destination: 'test', send: (message) => current.send(message) };
   ctx = await createTestApp({ PUBLIC_URL: 'https://shop.example.com' }, undefined, {
@@ -34,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await mail?.close();
+  await new Promise((resolve) => downServer?.close(resolve));
 });
 
 interface OutboxRow {
@@ -56,7 +59,7 @@ const makeDue = () =>
 describe('the mail outbox', () => {
   it('keeps a reset mail while the mail server is down and sends it once it is back', async () => {
     const user = await createUser(ctx.database.db, { email: 'patient@example.com' });
-    current = smtpMailer(closedPortUrl, FROM);
+    current = smtpMailer(downUrl, FROM);
     const answer = await ctx.request({
       method: 'POST',
       url: '/api/auth/forgot-password',
@@ -100,7 +103,7 @@ describe('the mail outbox', () => {
   });
 
   it(`gives up after ${MAIL_MAX_ATTEMPTS} attempts, and never sends a mail past its use`, async () => {
-    current = smtpMailer(closedPortUrl, FROM);
+    current = smtpMailer(downUrl, FROM);
     const outbox = ctx.app.services.mail;
     await enqueueMail(ctx.database.db, {
       to: 'unlucky@example.com',

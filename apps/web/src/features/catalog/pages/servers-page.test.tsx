@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameFacet, RegionFacet } from '@crimsonhost/shared/catalog';
 import { server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render-route';
@@ -37,6 +37,19 @@ const search = (router: ReturnType<typeof renderRoute>['router']) =>
 
 // Lazy pages and antd in jsdom are slow on a busy machine: allow time.
 const LOAD = { timeout: 10_000 };
+
+/**
+ * The filters' debounce timers on a clock the test moves (real time still moves it too, so
+ * requests, React and Testing Library run as usual): "nothing is applied after the pause" is
+ * checked by moving the clock past the pause instead of sleeping through it.
+ */
+const fakeDebounceClock = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+/** Longer than any filter's debounce (search 400 ms, prices 600 ms). */
+const PAST_THE_PAUSE_MS = 1000;
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('server list page', { timeout: 60_000 }, () => {
   it('asks the API for exactly the view in the URL, so a shared link reproduces it', async () => {
@@ -99,6 +112,7 @@ describe('server list page', { timeout: 60_000 }, () => {
   });
 
   it('says next to the field when a price is above what any listing may cost', async () => {
+    fakeDebounceClock();
     const requests = serveCatalog();
     const { user, router } = renderRoute('/servers');
     await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
@@ -108,12 +122,13 @@ describe('server list page', { timeout: 60_000 }, () => {
       await screen.findByText('Prices go up to 10,000.00 USDT/h.', {}, LOAD),
     ).toBeInTheDocument();
     expect(maximum).toHaveAttribute('aria-invalid', 'true');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await act(() => vi.advanceTimersByTimeAsync(PAST_THE_PAUSE_MS));
     expect(search(router).get('maxPrice')).toBeNull();
     expect(requests.every((params) => !params.has('maxPrice'))).toBe(true);
   });
 
   it('says next to the field when the minimum price is above the maximum, keeping what was typed', async () => {
+    fakeDebounceClock();
     const requests = serveCatalog();
     const { user, router } = renderRoute('/servers?maxPrice=1');
     await screen.findByRole('heading', { name: 'Frag Central' }, LOAD);
@@ -127,7 +142,7 @@ describe('server list page', { timeout: 60_000 }, () => {
     expect(minimum).toHaveAccessibleDescription(
       'The minimum must not be above the maximum (1.00 USDT/h).',
     );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await act(() => vi.advanceTimersByTimeAsync(PAST_THE_PAUSE_MS));
     expect(minimum).toHaveValue('2');
     expect(search(router).get('minPrice')).toBeNull();
     expect(requests.every((params) => !params.has('minPrice'))).toBe(true);
