@@ -36,7 +36,9 @@ export function NetworkChoice({ networks, value, onChange, id }: NetworkChoicePr
       <Flex vertical gap={8}>
         {networks.map((network) => {
           const selected = network.id === value;
-          const ink = readableColor(network.color, token.colorBgElevated, token.colorText);
+          // 5:1 against the dialog leaves room for the faint fill a chosen card gets (4 % in
+          // dark, 2 % in light), which brings it closer to the ink: it still reads at 4.5:1.
+          const ink = readableColor(network.color, token.colorBgElevated, token.colorText, 5);
           return (
             <Radio
               key={network.id}
