@@ -172,7 +172,7 @@ describe('a deposit left waiting', () => {
       await screenshotAllWays(page, 'transaction-cancel', { dialog: true });
       await confirm.getByRole('button', { name: 'Cancel deposit' }).click();
       await toast(page, 'Deposit cancelled. Its address is closed.').waitFor();
-      await page.getByText('Deposit address expired').waitFor();
+      await page.locator('.ant-result-title', { hasText: 'Deposit cancelled' }).waitFor();
       await page.getByRole('button', { name: 'Try Again' }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Cancel Transaction' }).count(), 0);
       assert.equal(await page.getByRole('button', { name: 'Show address and QR code' }).count(), 0);

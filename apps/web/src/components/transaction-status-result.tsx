@@ -58,12 +58,24 @@ function stepItems(transaction: TransactionDetail, progress: TransactionProgress
     deposit && transaction.confirmations !== null
       ? `${confirmationsText(transaction.confirmations, transaction.requiredConfirmations)} confirmations`
       : undefined;
+  const cancelled = progress === 'expired' && cancelledAt(transaction) !== null;
   return [
     { title: 'Created', content: dayjs(transaction.createdAt).format('D MMM YYYY, HH:mm') },
     { title: 'Pending', content: deposit ? 'Waiting for the payment' : undefined },
     {
-      title: progress === 'failed' ? 'Failed' : progress === 'expired' ? 'Expired' : 'Processing',
-      content: progress === 'expired' ? 'No payment arrived in time' : confirmations,
+      title:
+        progress === 'failed'
+          ? 'Failed'
+          : cancelled
+            ? 'Cancelled'
+            : progress === 'expired'
+              ? 'Expired'
+              : 'Processing',
+      content: cancelled
+        ? 'Cancelled by you'
+        : progress === 'expired'
+          ? 'No payment arrived in time'
+          : confirmations,
     },
     { title: 'Completed', content: deposit ? 'Credited to the wallet' : undefined },
   ];
@@ -109,13 +121,27 @@ function headline(
         title: 'Transaction failed',
         subTitle: transaction.errorMessage ?? 'Transaction failed. Please try again.',
       };
-    case 'expired':
+    case 'expired': {
+      const cancelled = cancelledAt(transaction);
+      if (cancelled !== null) {
+        return {
+          status: 'warning',
+          title: 'Deposit cancelled',
+          subTitle: `You cancelled it on ${dayjs(cancelled).format('D MMM YYYY, HH:mm')} and nothing was charged. Money sent to its address later is still credited to your wallet.`,
+        };
+      }
       return {
         status: 'warning',
         title: 'Deposit address expired',
         subTitle: 'No payment arrived within 30 minutes, and nothing was charged.',
       };
+    }
   }
+}
+
+/** When the owner cancelled this deposit while it waited, or null. */
+function cancelledAt(transaction: TransactionDetail): string | null {
+  return transaction.deposit?.cancelledAt ?? null;
 }
 
 export interface TransactionStatusResultProps {

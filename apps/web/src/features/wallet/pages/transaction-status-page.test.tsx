@@ -146,8 +146,19 @@ describe('transaction status view', { timeout: 60_000 }, () => {
     dialog = await screen.findByRole('dialog', undefined, FIND);
     await view.user.click(within(dialog).getByRole('button', { name: 'Cancel deposit' }));
     expect(await screen.findByText(DEPOSIT_CANCELLED_MESSAGE, undefined, FIND)).toBeInTheDocument();
-    // The view is asked again and shows the deposit as the server now has it.
-    await screen.findByText('Deposit address expired', undefined, FIND);
+    // The view is asked again and shows the deposit as the server now has it: cancelled, not
+    // expired for want of a payment.
+    await screen.findByText('Deposit cancelled', { selector: '.ant-result-title' }, FIND);
+    expect(
+      screen.getByText(/Money sent to its address later is still credited/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Deposit address expired')).toBeNull();
+    expect(steps()).toEqual([
+      'Created: finish',
+      'Pending: finish',
+      'Cancelled: error',
+      'Completed: wait',
+    ]);
     expect(cancels).toBe(1);
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Transaction' })).toBeNull();
