@@ -6,10 +6,10 @@
 // Build first (`npm run build`) so the figure is the start, not the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isBuildCurrent, root } from './build-state.mjs';
+import { freePort, freePortRange } from './ports.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const binaries = process.argv.slice(3);
@@ -18,35 +18,6 @@ const HEALTH_TIMEOUT_MS = 120_000;
 if (!isBuildCurrent()) {
   console.error('The build is not current: run `npm run build` first.');
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function freePortRange(count) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    let free = true;
-    for (let port = base; port < base + count && free; port += 1) free = await portIsFree(port);
-    if (free) return base;
-  }
-  throw new Error(`no ${count} consecutive free ports found`);
 }
 
 async function oneRun(binary) {

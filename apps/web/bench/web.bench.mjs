@@ -9,7 +9,6 @@
 // each Lighthouse report as JSON there, to read the LCP element, its phases, the request chain).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +23,7 @@ import {
   kilobytes,
   readManifest,
 } from './first-visit.mjs';
+import { freePort } from '../../../scripts/ports.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -45,17 +45,6 @@ const { values: options } = parseArgs({
 });
 const runs = Number(options.runs);
 if (options.reports) mkdirSync(options.reports, { recursive: true });
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl, server) {
   const deadline = Date.now() + 60_000;

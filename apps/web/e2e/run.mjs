@@ -3,50 +3,17 @@
 // E2E_SKIP_BUILD=1 reuses the current build (handy when re-running the suite locally).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailServer } from './mail-server.mjs';
+import { freePort, freePortRange } from '../../../scripts/ports.mjs';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(e2eDir, '..');
 const repoRoot = path.resolve(webDir, '../..');
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-/**
- * The first of `count` consecutive free ports, none of them in `taken`, so the demo game servers
- * get a range of their own.
- */
-async function freePortRange(count, taken = []) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    let free = !taken.some((port) => port >= base && port < base + count);
-    for (let port = base; port < base + count && free; port += 1) free = await portIsFree(port);
-    if (free) return base;
-  }
-  throw new Error(`no ${count} consecutive free ports found`);
-}
 
 async function waitForHealth(baseUrl, server) {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
