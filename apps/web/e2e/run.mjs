@@ -128,6 +128,7 @@ try {
   await stopServer(server);
   await mail.close();
   log.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.E2E_KEEP_DATA === '1') console.error(`e2e: data kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -42,15 +42,23 @@ export function RentConfirmation({
   const payment = usePaymentBalance(open, total, rent.error);
   const { shortfall, otherError } = payment;
 
+  // The outcome is taken from the promise, not from `mutate`'s callbacks: paying refreshes the
+  // server, which comes back RENTED by this renter, and the panel may replace this dialog with
+  // "You are renting this server" before the mutation settles. `mutate`'s callbacks die with the
+  // dialog; the toast and the move to My Rentals must not.
   const confirm = () => {
-    rent.mutate(
-      { serverId: server.id, hours, idempotencyKey: attempt.keyFor(`${server.id}:${hours}`) },
-      {
-        onSuccess: (rental) => {
+    rent
+      .mutateAsync({
+        serverId: server.id,
+        hours,
+        idempotencyKey: attempt.keyFor(`${server.id}:${hours}`),
+      })
+      .then(
+        (rental) => {
           attempt.startOver();
           onRented(rental);
         },
-        onError: (failure) => {
+        (failure: unknown) => {
           const apiError = toApiError(failure);
           payment.noteFailure();
           if (isServerTaken(apiError)) {
@@ -59,8 +67,7 @@ export function RentConfirmation({
             onTaken(apiError.message);
           }
         },
-      },
-    );
+      );
   };
 
   const close = () => {

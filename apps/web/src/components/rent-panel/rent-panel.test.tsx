@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../test/auth-fixtures';
 import { server } from '../../test/msw-server';
@@ -12,6 +12,7 @@ import {
 } from '../../test/rental-fixtures';
 import { buildDepositConfig } from '../../test/wallet-fixtures';
 import { buildServerDetail } from '../../test/server-fixtures';
+import { useServer } from '../../features/catalog/api/get-server';
 import { RentPanel } from './rent-panel';
 
 const LOAD = { timeout: 10_000 };
@@ -108,6 +109,62 @@ describe('rent panel', { timeout: 60_000 }, () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.body).toEqual({ serverId: ID, hours: 6 });
     expect(requests[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/Frag Central is yours for 6 hours/)).toBeInTheDocument();
+  });
+
+  it('goes to /rentals even when the refreshed server already says it is mine', async () => {
+    // On the detail page the panel is fed by the server's query. Paying refreshes it: the server
+    // comes back RENTED by this renter and the panel turns into "You are renting this server",
+    // taking the confirmation with it. The toast and the move to /rentals must not depend on
+    // the confirmation still being there (they once did: the e2e run missed the toast at times).
+    signIn();
+    let rented = false;
+    const rental = buildRental({
+      server: { ...buildRental().server, id: ID, name: 'Frag Central' },
+      hours: 6,
+    });
+    server.use(
+      // The wallet answers last after paying, so the server's fresh answer is on screen first.
+      http.get('/api/wallet', async () => {
+        if (rented) await delay(300);
+        return HttpResponse.json({ data: walletWith('50.000000') });
+      }),
+      http.get(`/api/servers/${ID}`, () =>
+        HttpResponse.json({
+          data: buildServerDetail({
+            id: ID,
+            name: 'Frag Central',
+            price: '0.070000',
+            availability: rented ? 'RENTED' : 'AVAILABLE',
+          }),
+        }),
+      ),
+      http.get('/api/rentals', () =>
+        HttpResponse.json({
+          data: rented ? [rental] : [],
+          meta: { page: 1, pageSize: 10, total: rented ? 1 : 0 },
+        }),
+      ),
+      http.post('/api/rentals', () => {
+        rented = true;
+        return HttpResponse.json({ data: rental }, { status: 201 });
+      }),
+    );
+    function LivePanel() {
+      const detail = useServer(ID);
+      return detail.data ? <RentPanel server={detail.data} /> : null;
+    }
+    const { user, router } = renderInApp(<LivePanel />, {
+      path: '/servers/:id',
+      at: `/servers/${ID}`,
+    });
+    await user.click(await screen.findByRole('button', { name: '6 h' }, LOAD));
+    await user.click(screen.getByRole('button', { name: 'Rent for 0.42 USDT' }));
+    const dialog = await findDialog('Confirm your rental');
+    await within(dialog).findByText('49.58 USDT');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 0.42 USDT and rent' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rentals'), LOAD);
     expect(await screen.findByText(/Frag Central is yours for 6 hours/)).toBeInTheDocument();
   });
 
