@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { AppError } from '../src/lib/errors';
+import { JobScheduler } from '../src/lib/jobs';
 import { createTestApp, type TestContext } from './app';
 
 function builtWebApp(): string {
@@ -49,6 +51,21 @@ describe('GET /api/health', () => {
     expect(data.database.migration.applied).toBe(data.database.migration.expected);
     expect(data.database.migration.latest).toMatch(/^\d{4}_/);
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("lists each background job's runs, last run and failure, shared by the instances", async () => {
+    const scheduler = new JobScheduler(ctx.database.db, pino({ level: 'silent' }));
+    await scheduler.runOnce({
+      name: 'health-sample',
+      intervalMs: 60_000,
+      leaseMs: 10_000,
+      run: () => Promise.reject(new Error('panel unreachable')),
+    });
+    const { data } = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json();
+    const job = data.jobs.find((entry: { name: string }) => entry.name === 'health-sample');
+    expect(job).toMatchObject({ runs: 1, lastError: 'panel unreachable' });
+    expect(Date.parse(job.nextRunAfter) - Date.parse(job.lastStartedAt)).toBe(60_000);
+    expect(Date.parse(job.lastFinishedAt)).toBeGreaterThanOrEqual(Date.parse(job.lastStartedAt));
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
-import { JobScheduler, acquireLease, type JobDefinition } from '../src/lib/jobs';
+import { JobScheduler, acquireLease, jobRuns, type JobDefinition } from '../src/lib/jobs';
 import { createTestDatabase, type TestDatabase } from './database';
 
 let database: TestDatabase;
@@ -14,10 +14,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('job leases', () => {
-  it('lets one holder in and keeps the other out until the lease ends', async () => {
+  it('lets one holder in and keeps everyone out until the lease ends, the holder too', async () => {
     expect(await acquireLease(database.db, 'lease-a', 'one', 60_000)).toBe(true);
     expect(await acquireLease(database.db, 'lease-a', 'two', 60_000)).toBe(false);
-    expect(await acquireLease(database.db, 'lease-a', 'one', 60_000)).toBe(true);
+    expect(await acquireLease(database.db, 'lease-a', 'one', 60_000)).toBe(false);
     await database.db.execute(
       sql`update job_leases set lease_until = now() - interval '1 second' where name = 'lease-a'`,
     );
@@ -62,20 +62,125 @@ describe('job leases', () => {
   });
 });
 
+/** A clock the test moves by hand, one second at a time. */
+function fakeClock(start = Date.parse('2026-01-01T00:00:00Z')) {
+  let now = start;
+  return {
+    now: () => new Date(now),
+    seconds: () => (now - start) / 1000,
+    tick: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+/** A job that notes the fake second each run starts at. */
+function countingJob(name: string, intervalMs: number, clock: ReturnType<typeof fakeClock>) {
+  const startedAt: number[] = [];
+  const job: JobDefinition = {
+    name,
+    intervalMs,
+    leaseMs: 30_000,
+    run: async () => {
+      startedAt.push(clock.seconds());
+    },
+  };
+  return { job, startedAt };
+}
+
+/**
+ * Polls as the schedulers' timers do, once a second for `seconds`, every instance at every
+ * tick (all at once when `together`), and answers nothing: the job's own record tells the runs.
+ */
+async function pollEverySecond(
+  instances: JobScheduler[],
+  job: JobDefinition,
+  clock: ReturnType<typeof fakeClock>,
+  seconds: number,
+  together = false,
+) {
+  for (let second = 0; second < seconds; second += 1) {
+    if (together) await Promise.all(instances.map((instance) => instance.runOnce(job)));
+    else for (const instance of instances) await instance.runOnce(job);
+    clock.tick(1000);
+  }
+}
+
+describe('job intervals (a fake clock, polled every second)', () => {
+  it('runs a job once per interval on the instance that holds it, not at every poll', async () => {
+    const clock = fakeClock();
+    const scheduler = new JobScheduler(database.db, log, 1000, clock.now);
+    const { job, startedAt } = countingJob('every-ten-seconds', 10_000, clock);
+    await pollEverySecond([scheduler], job, clock, 60);
+    expect(startedAt).toEqual([0, 10, 20, 30, 40, 50]);
+  });
+
+  it('runs an hourly job once in an hour of polling', async () => {
+    const clock = fakeClock();
+    const scheduler = new JobScheduler(database.db, log, 1000, clock.now);
+    const { job, startedAt } = countingJob('hourly', 3_600_000, clock);
+    await pollEverySecond([scheduler], job, clock, 3600);
+    expect(startedAt).toEqual([0]);
+    await pollEverySecond([scheduler], job, clock, 1);
+    expect(startedAt).toEqual([0, 3600]);
+  });
+
+  it('waits longer when a run asks to be left alone (a node answering 429)', async () => {
+    const clock = fakeClock();
+    const scheduler = new JobScheduler(database.db, log, 1000, clock.now);
+    const startedAt: number[] = [];
+    const job: JobDefinition = {
+      name: 'backs-off',
+      intervalMs: 5_000,
+      leaseMs: 30_000,
+      run: async () => {
+        startedAt.push(clock.seconds());
+        return startedAt.length === 1 ? { retryAfterMs: 20_000 } : undefined;
+      },
+    };
+    await pollEverySecond([scheduler], job, clock, 31);
+    expect(startedAt).toEqual([0, 20, 25, 30]);
+  });
+
+  it('shares one interval between two instances on one database', async () => {
+    const clock = fakeClock();
+    const instances = [1, 2].map(() => new JobScheduler(database.db, log, 1000, clock.now));
+    const { job, startedAt } = countingJob('shared-interval', 15_000, clock);
+    await pollEverySecond(instances, job, clock, 60, true);
+    expect(startedAt).toEqual([0, 15, 30, 45]);
+    const [record] = (await jobRuns(database.db)).filter((row) => row.name === 'shared-interval');
+    expect(record).toMatchObject({ runs: 4, lastError: null });
+    expect(record!.nextRunAfter).toBe(new Date(Date.parse('2026-01-01T00:01:00Z')).toISOString());
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('job leases on PostgreSQL', () => {
-  let others: DatabaseHandle[] = [];
+  const others: DatabaseHandle[] = [];
   afterAll(async () => {
     await Promise.all(others.map((handle) => handle.close()));
   });
 
+  it('runs a job once per interval across two instances with their own pools', async () => {
+    const pools = await Promise.all(
+      [1, 2].map(() => openDatabase({ driver: 'postgres', url: database.url! })),
+    );
+    others.push(...pools);
+    const clock = fakeClock();
+    const instances = pools.map((pool) => new JobScheduler(pool.db, log, 1000, clock.now));
+    const { job, startedAt } = countingJob('two-pools', 10_000, clock);
+    await pollEverySecond(instances, job, clock, 60, true);
+    expect(startedAt).toEqual([0, 10, 20, 30, 40, 50]);
+  });
+
   it('gives a job to exactly one of many instances with their own connection pools', async () => {
-    others = await Promise.all(
+    const handles = await Promise.all(
       Array.from({ length: 6 }, () => openDatabase({ driver: 'postgres', url: database.url! })),
     );
+    others.push(...handles);
     for (let round = 0; round < 20; round += 1) {
       const name = `race-${round}`;
       const won = await Promise.all(
-        others.map((handle, i) => acquireLease(handle.db, name, `instance-${i}`, 60_000)),
+        handles.map((handle, i) => acquireLease(handle.db, name, `instance-${i}`, 60_000)),
       );
       expect(won.filter(Boolean)).toHaveLength(1);
     }

@@ -33,6 +33,22 @@ export const healthSchema = z.object({
       }),
     )
     .optional(),
+  /** Each background job as the instances share it: how often it ran, when, and how it ended. */
+  jobs: z
+    .array(
+      z.object({
+        name: z.string(),
+        /** Runs started since the job was first run, on every instance together. */
+        runs: z.number().int(),
+        lastStartedAt: z.iso.datetime().nullable(),
+        lastFinishedAt: z.iso.datetime().nullable(),
+        /** Why the last run failed; null when it succeeded. */
+        lastError: z.string().nullable(),
+        /** No instance starts it again before this (its interval, or a run in progress's lease). */
+        nextRunAfter: z.iso.datetime().nullable(),
+      }),
+    )
+    .optional(),
   /** Deposits that were handed an address another deposit had (found by a migration), to settle by hand. */
   deposits: z.object({ addressCollisions: z.number().int() }).optional(),
 });

@@ -16,31 +16,47 @@ export interface JobDefinition {
 }
 
 /**
- * Takes the job's lease when it is free, expired, or already ours. Exactly one of several instances
- * asking at once gets it: the row lock of the upsert decides.
+ * The instant a lease decision is made at: the database's clock (one clock for every instance,
+ * so their own clocks drifting apart never hands a job to two of them), or a given one in tests.
  */
-export async function acquireLease(db: Database, name: string, holder: string, leaseMs: number) {
+function instant(at: Date | undefined) {
+  return at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+}
+
+/**
+ * Takes the job's lease when it is free or has run out. Exactly one of several instances asking at
+ * once gets it: the row lock of the upsert decides. The instance that ran it last is no exception:
+ * after a run the lease lasts until the job's next turn (`releaseLease`), so even the holder waits
+ * for it (it once re-took its own lease at every poll, running every job each second).
+ */
+export async function acquireLease(
+  db: Database,
+  name: string,
+  holder: string,
+  leaseMs: number,
+  at?: Date,
+) {
+  const now = instant(at);
   const rows = await queryRows(
     db,
     sql`
     insert into job_leases (name, holder, lease_until, last_started_at, runs)
-    values (${name}, ${holder}, now() + make_interval(secs => ${leaseMs / 1000}), now(), 1)
+    values (${name}, ${holder}, ${now} + make_interval(secs => ${leaseMs / 1000}), ${now}, 1)
     on conflict (name) do update
       set holder = excluded.holder,
           lease_until = excluded.lease_until,
           last_started_at = excluded.last_started_at,
           runs = job_leases.runs + 1
       where job_leases.lease_until is null
-         or job_leases.lease_until <= now()
-         or job_leases.holder = excluded.holder
+         or job_leases.lease_until <= ${now}
     returning name`,
   );
   return rows.length === 1;
 }
 
 /**
- * Ends a run. The lease is kept until one interval after the run started, so no other instance
- * runs the job again sooner than its interval.
+ * Ends a run. The lease is kept until one interval after the run started, so no instance (this one
+ * included) runs the job again sooner than its interval.
  */
 export async function releaseLease(
   db: Database,
@@ -48,13 +64,40 @@ export async function releaseLease(
   holder: string,
   intervalMs: number,
   error: string | null,
+  at?: Date,
 ) {
   await db.execute(sql`
     update job_leases
        set lease_until = last_started_at + make_interval(secs => ${intervalMs / 1000}),
-           last_finished_at = now(),
+           last_finished_at = ${instant(at)},
            last_error = ${error}
      where name = ${name} and holder = ${holder}`);
+}
+
+/** Every job's shared record, for the health details. */
+export async function jobRuns(db: Database) {
+  const rows = await queryRows<{
+    name: string;
+    runs: number;
+    last_started_at: Date | string | null;
+    last_finished_at: Date | string | null;
+    last_error: string | null;
+    lease_until: Date | string | null;
+  }>(
+    db,
+    sql`select name, runs, last_started_at, last_finished_at, last_error, lease_until
+          from job_leases order by name`,
+  );
+  const iso = (value: Date | string | null) =>
+    value === null ? null : new Date(value).toISOString();
+  return rows.map((row) => ({
+    name: row.name,
+    runs: row.runs,
+    lastStartedAt: iso(row.last_started_at),
+    lastFinishedAt: iso(row.last_finished_at),
+    lastError: row.last_error,
+    nextRunAfter: iso(row.lease_until),
+  }));
 }
 
 /** Runs registered jobs on every instance; the leases make each run happen on one instance only. */
@@ -70,6 +113,8 @@ export class JobScheduler {
     private readonly log: FastifyBaseLogger,
     /** How often an idle instance asks whether a job is due. */
     private readonly pollMs = 1000,
+    /** Tests give a clock of their own; otherwise the database's decides (see `instant`). */
+    private readonly clock?: () => Date,
   ) {}
 
   register(job: JobDefinition) {
@@ -82,7 +127,8 @@ export class JobScheduler {
 
   /** Runs a job once now if its lease is free; answers whether it ran here. */
   async runOnce(job: JobDefinition): Promise<boolean> {
-    if (!(await acquireLease(this.db, job.name, this.holder, job.leaseMs))) return false;
+    if (!(await acquireLease(this.db, job.name, this.holder, job.leaseMs, this.clock?.())))
+      return false;
     let failure: string | null = null;
     let nextInMs = job.intervalMs;
     try {
@@ -93,7 +139,7 @@ export class JobScheduler {
       failure = describeError(error);
       this.log.error({ err: error, job: job.name }, 'background job failed');
     }
-    await releaseLease(this.db, job.name, this.holder, nextInMs, failure);
+    await releaseLease(this.db, job.name, this.holder, nextInMs, failure, this.clock?.());
     return true;
   }
 

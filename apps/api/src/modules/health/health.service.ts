@@ -1,6 +1,7 @@
 import type { Health } from '@crimsonhost/shared/health';
 import type { DatabaseHandle } from '../../db/client';
 import { migrationLevel, readJournal } from '../../db/migrate';
+import { jobRuns } from '../../lib/jobs';
 import { watcherStates } from '../chains/chain-watcher';
 import { countAddressCollisions } from '../wallet/wallet.repository';
 
@@ -19,6 +20,7 @@ export async function readHealth(database: DatabaseHandle, version: string): Pro
     return {
       ...health,
       chains: await watcherStates(database.db),
+      jobs: await jobRuns(database.db),
       deposits: { addressCollisions: await countAddressCollisions(database.db) },
     };
   } catch {
