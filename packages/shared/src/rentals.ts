@@ -5,7 +5,15 @@ import { pageNumberSchema } from './envelope';
 import { amountSchema } from './wallet';
 
 export const RENTAL_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
-export const RUN_STATES = ['starting', 'running', 'stopping', 'stopped', 'error'] as const;
+/** `unknown`: the panel was never read and did not answer while the page waited for it. */
+export const RUN_STATES = [
+  'starting',
+  'running',
+  'stopping',
+  'stopped',
+  'error',
+  'unknown',
+] as const;
 export const POWER_SIGNALS = ['start', 'stop', 'restart'] as const;
 export const MAX_RENTAL_HOURS = 720;
 

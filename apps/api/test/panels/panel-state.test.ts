@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { panelStates } from '../../src/db/schema/index';
 import { DemoPanel } from '@crimsonhost/devnet/demo-panel';
 import { runStateFromStats } from '../../src/modules/panels/panel.service';
@@ -137,6 +137,66 @@ describe('the run state cache', () => {
     const views = await Promise.all(Array.from({ length: 8 }, () => service.runState(listingId)));
     expect(new Set(views.map((view) => view!.state))).toEqual(new Set(['stopped']));
     expect(resourceCalls()).toHaveLength(1);
+  });
+});
+
+describe('the run states of a page of rentals', () => {
+  it('are read in two queries however long the page, and no panel call while fresh', async () => {
+    const listings = [];
+    for (let i = 0; i < 24; i += 1) listings.push(await linkedListing(database.db, panel));
+    const service = panelService(database.db, { cacheMs: 60_000 });
+    const ids = listings.map((listing) => listing.listingId);
+    await service.runStates(ids);
+    expect(resourceCalls()).toHaveLength(24);
+
+    const selects = vi.spyOn(database.db, 'select');
+    try {
+      const states = await service.runStates(ids);
+      expect(selects).toHaveBeenCalledTimes(2);
+      expect([...states.values()].map((view) => view?.state)).toEqual(Array(24).fill('stopped'));
+      expect(resourceCalls()).toHaveLength(24);
+    } finally {
+      selects.mockRestore();
+    }
+  });
+
+  it('answer a listing without a panel with null', async () => {
+    const vendor = await createVendor(database.db);
+    const listing = await createListing(database.db, { vendorId: vendor.id });
+    const states = await panelService(database.db).runStates([listing.id]);
+    expect(states.get(listing.id)).toBeNull();
+  });
+
+  it('are not held by a slow panel: it answers unknown, or its last state, and is read on', async () => {
+    const slowPanel = await DemoPanel.start();
+    try {
+      const fast = await linkedListing(database.db, panel);
+      const slow = await linkedListing(database.db, slowPanel);
+      slowPanel.setLatency(60_000);
+      const service = panelService(database.db, { pageWaitMs: 100, stateTimeoutMs: 800 });
+      const first = await service.runStates([fast.listingId, slow.listingId]);
+      expect(first.get(fast.listingId)).toMatchObject({ state: 'stopped' });
+      expect(first.get(slow.listingId)).toMatchObject({
+        state: 'unknown',
+        detail: 'The control panel has not answered yet.',
+      });
+      // The read went on after the page was answered, and its outcome is what the next page shows.
+      await expect
+        .poll(async () => (await service.runStates([slow.listingId])).get(slow.listingId)?.state, {
+          timeout: 10_000,
+          interval: 100,
+        })
+        .toBe('error');
+      const stale = panelService(database.db, { pageWaitMs: 100, stateTimeoutMs: 800, cacheMs: 0 });
+      // Now stale and still slow: the page shows the stored state with its age, not unknown.
+      const again = await stale.runStates([slow.listingId]);
+      expect(again.get(slow.listingId)).toMatchObject({
+        state: 'error',
+        detail: 'The control panel did not answer within 1 second.',
+      });
+    } finally {
+      await slowPanel.close();
+    }
   });
 });
 

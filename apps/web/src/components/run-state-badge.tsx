@@ -10,6 +10,7 @@ const BADGES: Record<RunState, 'success' | 'processing' | 'warning' | 'default' 
   stopping: 'warning',
   stopped: 'default',
   error: 'error',
+  unknown: 'default',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { listingPanels, panelEvents, panelStates } from '../../db/schema/rentals';
@@ -13,7 +13,11 @@ import {
   type PterodactylStats,
 } from './pterodactyl.client';
 
-export type RunState = 'starting' | 'running' | 'stopping' | 'stopped' | 'error';
+/**
+ * What the panel reported; `unknown` only while a first read is still under way when a page of
+ * rentals has waited as long as it may (`runStates`).
+ */
+export type RunState = 'starting' | 'running' | 'stopping' | 'stopped' | 'error' | 'unknown';
 
 export interface RunStateView {
   state: RunState;
@@ -40,6 +44,8 @@ export interface PanelControl {
    * detail, not a throw.
    */
   runState(listingId: string): Promise<RunStateView | null>;
+  /** The run states of many listings at once, for a page of rentals (see the class). */
+  runStates(listingIds: readonly string[]): Promise<Map<string, RunStateView | null>>;
 }
 
 export interface PanelServiceOptions {
@@ -49,6 +55,8 @@ export interface PanelServiceOptions {
   stateTimeoutMs?: number;
   /** How long a stored run state is served without asking the panel. Default 10 s. */
   cacheMs?: number;
+  /** How long a page of rentals waits for panels being read before it answers. Default 1.5 s. */
+  pageWaitMs?: number;
   /** Clock, for tests. */
   now?: () => number;
   client?: PterodactylClient;
@@ -147,6 +155,7 @@ export class PanelService implements PanelControl {
   private readonly powerTimeoutMs: number;
   private readonly stateTimeoutMs: number;
   private readonly cacheMs: number;
+  private readonly pageWaitMs: number;
   private readonly now: () => number;
   /** One panel read per listing at a time in this instance; callers in between share it. */
   private readonly reads = new Map<string, Promise<RunStateView>>();
@@ -162,6 +171,7 @@ export class PanelService implements PanelControl {
     this.powerTimeoutMs = options.powerTimeoutMs ?? 8000;
     this.stateTimeoutMs = options.stateTimeoutMs ?? 4000;
     this.cacheMs = options.cacheMs ?? 10_000;
+    this.pageWaitMs = options.pageWaitMs ?? 1500;
     this.now = options.now ?? Date.now;
   }
 
@@ -283,6 +293,81 @@ export class PanelService implements PanelControl {
     }
   }
 
+  /**
+   * The run states of a page of rentals' listings in two queries, whatever the page's size: the
+   * links and the stored states of all of them. Stale states are read from their panels side by
+   * side, and the page waits for those reads at most `pageWaitMs`: a panel slower than that is
+   * answered with its last stored state (its age says how old), or `unknown` if it was never
+   * read, and its read carries on for the next refresh. Listings without a panel answer null.
+   */
+  async runStates(listingIds: readonly string[]): Promise<Map<string, RunStateView | null>> {
+    const answer = new Map<string, RunStateView | null>();
+    const ids = [...new Set(listingIds)];
+    if (ids.length === 0) return answer;
+    const [links, stored] = await Promise.all([
+      this.db.select().from(listingPanels).where(inArray(listingPanels.listingId, ids)),
+      this.db.select().from(panelStates).where(inArray(panelStates.listingId, ids)),
+    ]);
+    const linkOf = new Map(links.map((link) => [link.listingId, link]));
+    const storedOf = new Map(stored.map((row) => [row.listingId, row]));
+    const now = this.now();
+    const reads: Promise<void>[] = [];
+    for (const id of ids) {
+      const link = linkOf.get(id);
+      const row = storedOf.get(id);
+      if (!link) answer.set(id, null);
+      else if (row && now - row.checkedAt.getTime() < this.cacheMs)
+        answer.set(id, this.viewOf(row));
+      else {
+        answer.set(
+          id,
+          row
+            ? this.viewOf(row)
+            : {
+                state: 'unknown',
+                checkedAt: new Date(now).toISOString(),
+                ageSeconds: 0,
+                detail: 'The control panel has not answered yet.',
+              },
+        );
+        reads.push(this.readOnce(link, row ?? null).then((view) => void answer.set(id, view)));
+      }
+    }
+    if (reads.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(reads),
+        new Promise((resolve) => (timer = setTimeout(resolve, this.pageWaitMs))),
+      ]);
+      clearTimeout(timer);
+    }
+    // A copy: reads that finish later must not change an answer already on its way.
+    return new Map(answer);
+  }
+
+  private viewOf(row: typeof panelStates.$inferSelect): RunStateView {
+    return {
+      state: row.state as RunState,
+      checkedAt: row.checkedAt.toISOString(),
+      ageSeconds: Math.max(0, Math.floor((this.now() - row.checkedAt.getTime()) / 1000)),
+      detail: row.detail,
+    };
+  }
+
+  /** One read of a listing's panel at a time, however many requests ask for it meanwhile. */
+  private readOnce(
+    link: LinkRow,
+    previous: { state: string; detail: string | null } | null,
+  ): Promise<RunStateView> {
+    const running = this.reads.get(link.listingId);
+    if (running) return running;
+    const read = this.readFromPanel(link, previous).finally(() =>
+      this.reads.delete(link.listingId),
+    );
+    this.reads.set(link.listingId, read);
+    return read;
+  }
+
   async runState(listingId: string): Promise<RunStateView | null> {
     const link = await this.loadLink(listingId);
     if (!link) return null;
@@ -290,22 +375,9 @@ export class PanelService implements PanelControl {
       .select()
       .from(panelStates)
       .where(eq(panelStates.listingId, listingId));
-    const now = this.now();
-    if (cached && now - cached.checkedAt.getTime() < this.cacheMs) {
-      return {
-        state: cached.state as RunState,
-        checkedAt: cached.checkedAt.toISOString(),
-        ageSeconds: Math.max(0, Math.floor((now - cached.checkedAt.getTime()) / 1000)),
-        detail: cached.detail,
-      };
-    }
-    const running = this.reads.get(listingId);
-    if (running) return running;
-    const read = this.readFromPanel(link, cached ?? null).finally(() =>
-      this.reads.delete(listingId),
-    );
-    this.reads.set(listingId, read);
-    return read;
+    if (cached && this.now() - cached.checkedAt.getTime() < this.cacheMs)
+      return this.viewOf(cached);
+    return this.readOnce(link, cached ?? null);
   }
 
   private async readFromPanel(

@@ -45,6 +45,8 @@ const notActive = () => new AppError('RENTAL_NOT_ACTIVE', 409, 'This rental has 
 export interface PanelControl {
   power(listingId: string, signal: PowerSignal): Promise<void>;
   runState(listingId: string): Promise<RunStateView | null>;
+  /** A page's run states in a constant number of queries; a slow panel never holds the page. */
+  runStates(listingIds: readonly string[]): Promise<Map<string, RunStateView | null>>;
 }
 
 /** Seams for tests that prove a crash between steps leaves nothing half done. */
@@ -332,37 +334,41 @@ export class RentalsService {
     rows: RentalRow[],
     { runState = true } = {},
   ): Promise<Rental[]> {
-    const listings = await listingSummaries(db, [...new Set(rows.map((r) => r.listingId))]);
+    const listingIds = [...new Set(rows.map((r) => r.listingId))];
     const now = new Date();
-    return Promise.all(
-      rows.map(async (rental) => {
-        const listing = listings.get(rental.listingId);
-        const active = rental.status === 'ACTIVE' && rental.endsAt > now;
-        return {
-          id: rental.id,
-          status: rental.status as Rental['status'],
-          server: {
-            id: rental.listingId,
-            name: listing?.name ?? 'Server',
-            game: listing?.game ?? '',
-            region: listing?.region ?? { code: '', name: '', country: '' },
-          },
-          hours: rental.hours,
-          pricePerHour: toUsdtString(rental.pricePerHour),
-          paid: toUsdtString(rental.paid),
-          refunded: toUsdtString(rental.refunded),
-          startsAt: rental.startsAt.toISOString(),
-          endsAt: rental.endsAt.toISOString(),
-          endedAt: rental.endedAt?.toISOString() ?? null,
-          secondsLeft: active ? Math.floor((rental.endsAt.getTime() - now.getTime()) / 1000) : 0,
-          refundIfCancelled: toUsdtString(
-            rental.status === 'ACTIVE' ? cancellationRefund(rental, now) : 0n,
-          ),
-          connection: active && listing ? { host: listing.host, port: listing.port } : null,
-          runState:
-            runState && active && this.panels ? await this.panels.runState(rental.listingId) : null,
-        };
-      }),
-    );
+    const isActive = (rental: RentalRow) => rental.status === 'ACTIVE' && rental.endsAt > now;
+    const [listings, runStates] = await Promise.all([
+      listingSummaries(db, listingIds),
+      runState && this.panels
+        ? this.panels.runStates([...new Set(rows.filter(isActive).map((r) => r.listingId))])
+        : new Map<string, RunStateView | null>(),
+    ]);
+    return rows.map((rental) => {
+      const listing = listings.get(rental.listingId);
+      const active = isActive(rental);
+      return {
+        id: rental.id,
+        status: rental.status as Rental['status'],
+        server: {
+          id: rental.listingId,
+          name: listing?.name ?? 'Server',
+          game: listing?.game ?? '',
+          region: listing?.region ?? { code: '', name: '', country: '' },
+        },
+        hours: rental.hours,
+        pricePerHour: toUsdtString(rental.pricePerHour),
+        paid: toUsdtString(rental.paid),
+        refunded: toUsdtString(rental.refunded),
+        startsAt: rental.startsAt.toISOString(),
+        endsAt: rental.endsAt.toISOString(),
+        endedAt: rental.endedAt?.toISOString() ?? null,
+        secondsLeft: active ? Math.floor((rental.endsAt.getTime() - now.getTime()) / 1000) : 0,
+        refundIfCancelled: toUsdtString(
+          rental.status === 'ACTIVE' ? cancellationRefund(rental, now) : 0n,
+        ),
+        connection: active && listing ? { host: listing.host, port: listing.port } : null,
+        runState: (active && runStates.get(rental.listingId)) || null,
+      };
+    });
   }
 }

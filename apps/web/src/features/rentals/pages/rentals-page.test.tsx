@@ -145,17 +145,21 @@ describe('rentals page', { timeout: 60_000 }, () => {
   });
 
   it('offers only the power signals that make sense for the run state', async () => {
-    const state = (value: 'running' | 'stopped' | 'starting', name: string) =>
+    const state = (
+      value: 'running' | 'stopped' | 'starting' | 'unknown',
+      name: string,
+      detail: string | null = null,
+    ) =>
       buildRental({
         server: serverRef(name, 'rust', 'Paris'),
-        runState: {
-          state: value,
-          checkedAt: new Date().toISOString(),
-          ageSeconds: 1,
-          detail: null,
-        },
+        runState: { state: value, checkedAt: new Date().toISOString(), ageSeconds: 1, detail },
       });
-    serveRentals([state('running', 'Up'), state('stopped', 'Down'), state('starting', 'Booting')]);
+    serveRentals([
+      state('running', 'Up'),
+      state('stopped', 'Down'),
+      state('starting', 'Booting'),
+      state('unknown', 'Asking', 'The control panel has not answered yet.'),
+    ]);
     renderRentals();
 
     const up = await rowOf('Up');
@@ -169,6 +173,12 @@ describe('rentals page', { timeout: 60_000 }, () => {
     const booting = await rowOf('Booting');
     expect(within(booting).getByRole('button', { name: 'Start' })).toBeDisabled();
     expect(within(booting).getByRole('button', { name: 'Stop' })).toBeEnabled();
+    // A panel that has not answered yet: said so, and no signal until its state is known.
+    const asking = await rowOf('Asking');
+    expect(within(asking).getByText('The control panel has not answered yet.')).toBeInTheDocument();
+    for (const name of ['Start', 'Stop', 'Restart']) {
+      expect(within(asking).getByRole('button', { name })).toBeDisabled();
+    }
   });
 
   it('starts the game server through the API and shows the new state', async () => {
