@@ -86,6 +86,8 @@ export const configSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines for a log collector, readable lines for a person; `auto`: readable in a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
   PUBLIC_URL: z
     .url({ message: 'must be a URL such as https://shop.example.com' })

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pino } from 'pino';
+import { logDestination } from './lib/readable-log';
 import { buildApp } from './app';
 import {
   ConfigError,
@@ -41,7 +42,7 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = pino({ level: config.LOG_LEVEL }, logDestination(config.LOG_FORMAT));
   const started = Date.now();
 
   let database: DatabaseHandle;

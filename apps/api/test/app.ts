@@ -1,6 +1,6 @@
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Mail, Mailer } from '../src/lib/mailer';
 import type { ChainSettings } from '../src/modules/chains/chain-settings';
 import type { PanelControl, RentalFaults } from '../src/modules/rentals/rentals.service';
@@ -36,6 +36,8 @@ export async function createTestApp(
     chains?: ChainSettings;
     panels?: PanelControl;
     rentalFaults?: RentalFaults;
+    /** A logger of the test's own, to read what the app logs. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -49,6 +51,7 @@ export async function createTestApp(
     chains: options.chains,
     panels: options.panels,
     rentalFaults: options.rentalFaults,
+    logger: options.logger,
   });
   try {
     extend?.(app);
