@@ -178,10 +178,23 @@ export function buildTransactionDetail(
 
 export function transactionPage(
   transactions: Transaction[],
-  meta: { page?: number; pageSize?: number; total?: number } = {},
+  meta: {
+    page?: number;
+    pageSize?: number;
+    total?: number;
+    totalExact?: boolean;
+    nextCursor?: string | null;
+  } = {},
 ) {
   return {
     data: transactions,
-    meta: { page: 1, pageSize: 20, total: transactions.length, ...meta },
+    meta: {
+      page: 1,
+      pageSize: 20,
+      total: transactions.length,
+      totalExact: true,
+      nextCursor: null,
+      ...meta,
+    },
   };
 }

@@ -116,7 +116,11 @@ export const walletTransactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    index('wallet_transactions_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex('wallet_transactions_reference_key').on(t.reference),
   ],
 );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, pageEnvelope } from '@crimsonhost/shared/envelope';
+import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import {
   createDepositRequestSchema,
   depositAddressSchema,
@@ -8,7 +8,7 @@ import {
   depositStatusSchema,
   transactionDetailSchema,
   transactionListQuerySchema,
-  transactionSchema,
+  transactionPageSchema,
   walletSchema,
   type DepositAddress,
 } from '@crimsonhost/shared/wallet';
@@ -78,7 +78,7 @@ export const walletRoutes =
           tags,
           summary: 'My transactions, newest first',
           querystring: transactionListQuerySchema,
-          response: { 200: pageEnvelope(transactionSchema) },
+          response: { 200: transactionPageSchema },
         },
       },
       async (request) => wallet.listTransactions(principalOf(request).user.id, request.query),

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pageEnvelope } from '@crimsonhost/shared/envelope';
-import { transactionSchema, type TransactionListQuery } from '@crimsonhost/shared/wallet';
+import {
+  transactionPageSchema,
+  type TransactionListQuery,
+  type TransactionPage,
+} from '@crimsonhost/shared/wallet';
 import { apiClient } from '../api-client';
 import { WALLET_QUERY_KEY } from './wallet-query-keys';
-
-const transactionPageSchema = pageEnvelope(transactionSchema);
-export type TransactionPage = ReturnType<typeof transactionPageSchema.parse>;
 
 /** Every transaction list, whatever its filters: what a new transaction makes stale. */
 export const TRANSACTIONS_QUERY_KEY = [...WALLET_QUERY_KEY, 'transactions'] as const;

@@ -135,6 +135,43 @@ describe('wallet page', { timeout: 60_000 }, () => {
     expect(search(view)).toEqual({ pageSize: '50' });
   });
 
+  it('asks for the next page from where the page shown ends, and for a jumped-to page by number', async () => {
+    const cursor = '1790000000123456_00000000-0000-4000-8000-000000000009';
+    const requests = serveWallet(
+      transactionPage([buildTransaction()], { total: 45, pageSize: 20, nextCursor: cursor }),
+    );
+    const view = openWallet();
+    await screen.findByRole('region', { name: 'Transactions' }, FIND);
+    await view.user.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(requests.at(-1)?.get('page')).toBe('2'), FIND);
+    expect(requests.at(-1)?.get('after')).toBe(cursor);
+    expect(search(view)).toEqual({ page: '2' });
+
+    // Page 1 to page 3 skips a page: there is no cursor for it, so it goes by its number.
+    await view.user.click(screen.getByRole('listitem', { name: '1' }));
+    await waitFor(() => expect(requests.at(-1)?.get('page')).toBe('1'), FIND);
+    await view.user.click(screen.getByRole('listitem', { name: '3' }));
+    await waitFor(() => expect(requests.at(-1)?.get('page')).toBe('3'), FIND);
+    expect(requests.at(-1)?.has('after')).toBe(false);
+  });
+
+  it('says "1,000+" of a history longer than the count, and still pages on', async () => {
+    serveWallet(
+      transactionPage([buildTransaction()], {
+        total: 1000,
+        totalExact: false,
+        page: 50,
+        nextCursor: '1790000000123456_00000000-0000-4000-8000-000000000009',
+      }),
+    );
+    openWallet('/wallet?type=RENTAL_PAYMENT&page=50');
+    expect(
+      await screen.findByText('1,000+ transactions match these filters', undefined, FIND),
+    ).toBeInTheDocument();
+    expect(screen.getByText('981-1000 of 1,000+')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: '51' })).toBeInTheDocument();
+  });
+
   it('says when the page is past the end, highlights no page, and goes to the last one', async () => {
     serveWallet(transactionPage([], { total: 45, page: 9 }));
     const view = openWallet('/wallet?page=9');

@@ -3,6 +3,7 @@ import { Button, Flex, Pagination, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { TRANSACTION_COUNT_LIMIT } from '@crimsonhost/shared/wallet';
 import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
@@ -25,7 +26,15 @@ import {
 export function WalletPage() {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => readWalletSearch(params), [params]);
-  const transactions = useTransactions(toTransactionQuery(search));
+  // Where a page reached with Next starts, as the page before it said (its nextCursor), for these
+  // filters and this page size: the API then reads it from its index however deep it lies. A
+  // page opened by its number alone (a link, a jump) is read by its number.
+  const [cursors, setCursors] = useState<ReadonlyMap<string, string>>(new Map());
+  const query = toTransactionQuery(search);
+  const listKey = JSON.stringify({ ...query, page: undefined });
+  const after = cursors.get(`${listKey}#${search.page}`);
+  const transactions = useTransactions(after ? { ...query, after } : query);
+  const nextCursor = transactions.isPlaceholderData ? null : transactions.data?.meta.nextCursor;
   const [depositing, setDepositing] = useState(false);
 
   const show = (next: WalletSearch) => setParams(writeWalletSearch(next));
@@ -33,7 +42,16 @@ export function WalletPage() {
     show({ ...search, ...changes, page: 1 });
   const clearFilters = () => show({ page: 1, pageSize: search.pageSize });
 
-  const total = transactions.data?.meta.total ?? 0;
+  const counted = transactions.data?.meta.total ?? 0;
+  const exact = transactions.data?.meta.totalExact ?? true;
+  // Past the count's limit the API says "more than"; the pager then reaches one page past the
+  // one shown while another follows.
+  const total = exact
+    ? counted
+    : Math.max(counted, search.page * search.pageSize + (nextCursor ? 1 : 0));
+  const totalText = exact
+    ? total.toLocaleString('en-US')
+    : `${TRANSACTION_COUNT_LIMIT.toLocaleString('en-US')}+`;
   const filtered = hasWalletFilters(search);
 
   return (
@@ -75,7 +93,7 @@ export function WalletPage() {
                   <Typography.Text type="secondary" aria-live="polite">
                     {total === 1
                       ? '1 transaction matches these filters'
-                      : `${total.toLocaleString('en-US')} transactions match these filters`}
+                      : `${totalText} transactions match these filters`}
                   </Typography.Text>
                 )}
                 {isPastTheEnd(search.page, search.pageSize, total) ? (
@@ -94,14 +112,17 @@ export function WalletPage() {
                     total={total}
                     pageSizeOptions={[...TABLE_PAGE_SIZES]}
                     showSizeChanger
-                    showTotal={(all, [from, to]) => `${from}-${to} of ${all}`}
-                    onChange={(page, pageSize) =>
+                    showTotal={(_all, [from, to]) => `${from}-${to} of ${totalText}`}
+                    onChange={(page, pageSize) => {
+                      if (pageSize === search.pageSize && page === search.page + 1 && nextCursor) {
+                        setCursors(new Map(cursors).set(`${listKey}#${page}`, nextCursor));
+                      }
                       show({
                         ...search,
                         page: pageSize === search.pageSize ? page : 1,
                         pageSize,
-                      })
-                    }
+                      });
+                    }}
                   />
                 )}
               </Flex>
