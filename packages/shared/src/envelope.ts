@@ -14,6 +14,35 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 export const pageEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: pageMetaSchema });
 
+/**
+ * Lists that grow with history (a wallet's transactions, a renter's rentals; decision 031) count
+ * exactly up to this many; past it `total` is this floor and `totalExact` false ("1,000+").
+ */
+export const HISTORY_COUNT_LIMIT = 1000;
+
+/** The meta of a history list: the count, whether it is exact, and where the next page starts. */
+export const historyPageMetaSchema = pageMetaSchema.extend({
+  /** False when the list holds more than HISTORY_COUNT_LIMIT: `total` is then a floor. */
+  totalExact: z.boolean(),
+  /** The `after` of the next page, or null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type HistoryPageMeta = z.infer<typeof historyPageMetaSchema>;
+
+export const historyPageEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: historyPageMetaSchema });
+
+/**
+ * `after` of a history list: a place in it as the API hands it out (`nextCursor`), the time of the
+ * last row shown in microseconds since 1970 and its id, the two columns the list is ordered by.
+ * With it the page is read from the index at that point however deep it is.
+ */
+export const historyCursorSchema = z
+  .string()
+  .regex(/^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
+    message: 'after must be the nextCursor of a previous page',
+  });
+
 /** The deepest page any list can be asked for; past it no query is sent (offsets stay small). */
 export const MAX_PAGE = 100_000;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { regionRefSchema } from './catalog';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
-import { pageNumberSchema } from './envelope';
+import { historyCursorSchema, historyPageEnvelope, pageNumberSchema } from './envelope';
 import { amountSchema } from './wallet';
 
 export const RENTAL_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
@@ -87,5 +87,10 @@ export const rentalListQuerySchema = z.object({
       message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
     })
     .default(DEFAULT_PAGE_SIZE),
+  /** Where the page starts: the `nextCursor` of the page before; without it `page` counts. */
+  after: historyCursorSchema.optional(),
 });
 export type RentalListQuery = z.input<typeof rentalListQuerySchema>;
+
+export const rentalPageSchema = historyPageEnvelope(rentalSchema);
+export type RentalPage = z.infer<typeof rentalPageSchema>;

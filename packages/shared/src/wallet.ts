@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { NETWORKS, TABLE_PAGE_SIZES } from './constants';
-import { dateTimeInputSchema, pageMetaSchema, pageNumberSchema } from './envelope';
+import {
+  dateTimeInputSchema,
+  historyCursorSchema,
+  historyPageEnvelope,
+  pageNumberSchema,
+} from './envelope';
 
 export const TRANSACTION_TYPES = ['DEPOSIT', 'RENTAL_PAYMENT', 'REFUND', 'COMPENSATION'] as const;
 export const CURRENCIES = ['USDT', 'PLATFORM'] as const;
@@ -156,16 +161,6 @@ const pageSize = z.coerce
     message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
   });
 
-/**
- * A place in a wallet's list, as the API hands it out: the time of the last transaction shown in
- * microseconds since 1970 and its id, the two columns the list is ordered by.
- */
-const transactionCursorSchema = z
-  .string()
-  .regex(/^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
-    message: 'after must be the nextCursor of a previous page',
-  });
-
 export const transactionListQuerySchema = z.object({
   type: z.enum(TRANSACTION_TYPES).optional(),
   /** The status the list shows (`timelineStatus`): an expired deposit is EXPIRED, not FAILED. */
@@ -175,24 +170,10 @@ export const transactionListQuerySchema = z.object({
   to: dateTimeInputSchema('to').optional(),
   page: pageNumberSchema.default(1),
   pageSize: pageSize.default(20),
-  /**
-   * Where the page starts: the `nextCursor` of the page before it. With it, the page is read from
-   * the index at that point however deep it is; without it, `page` counts from the newest.
-   */
-  after: transactionCursorSchema.optional(),
+  /** Where the page starts: the `nextCursor` of the page before; without it `page` counts. */
+  after: historyCursorSchema.optional(),
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 
-/** Transactions counted exactly; past this, `total` says "more than" (`totalExact` false). */
-export const TRANSACTION_COUNT_LIMIT = 1000;
-
-export const transactionPageSchema = z.object({
-  data: z.array(transactionSchema),
-  meta: pageMetaSchema.extend({
-    /** False when the list holds more than TRANSACTION_COUNT_LIMIT: `total` is then a floor. */
-    totalExact: z.boolean(),
-    /** The `after` of the next page, or null on the last one. */
-    nextCursor: z.string().nullable(),
-  }),
-});
+export const transactionPageSchema = historyPageEnvelope(transactionSchema);
 export type TransactionPage = z.infer<typeof transactionPageSchema>;

@@ -294,7 +294,13 @@ describe('extending and cancelling', () => {
         headers,
       })
     ).json();
-    expect(active.meta).toEqual({ page: 1, pageSize: 10, total: 3 });
+    expect(active.meta).toEqual({
+      page: 1,
+      pageSize: 10,
+      total: 3,
+      totalExact: true,
+      nextCursor: null,
+    });
     const cancelled = (
       await ctx.app.inject({ method: 'GET', url: '/api/rentals?status=CANCELLED', headers })
     ).json();

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSACTION_COUNT_LIMIT } from '@crimsonhost/shared/wallet';
+import { HISTORY_COUNT_LIMIT } from '@crimsonhost/shared/envelope';
 import { queryRows } from '../../src/db/client';
 import { createTestApp, type TestContext } from '../app';
-import { createUser } from '../factories';
+import { renter } from '../rentals/rentals-fixture';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,17 +16,7 @@ interface Page {
   meta: { page: number; total: number; totalExact: boolean; nextCursor: string | null };
 }
 
-let ip = 0;
-async function signIn() {
-  const user = await createUser(ctx.database.db);
-  const login = await ctx.request({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: user.email, password: user.password },
-    remoteAddress: `10.7.0.${++ip % 250}`,
-  });
-  return { user, headers: { authorization: `Bearer ${login.json().data.tokens.access_token}` } };
-}
+const signIn = () => renter(ctx);
 
 /**
  * `count` confirmed transactions for the user, one a minute going back from `start`, three to a
@@ -141,11 +131,11 @@ describe('paging through a wallet by cursor', () => {
 });
 
 describe('the count of a long history', () => {
-  it(`stops at ${TRANSACTION_COUNT_LIMIT} and says it is not exact, on every page`, async () => {
+  it(`stops at ${HISTORY_COUNT_LIMIT} and says it is not exact, on every page`, async () => {
     const { user, headers } = await signIn();
-    await addTransactions(user.id, TRANSACTION_COUNT_LIMIT + 5);
+    await addTransactions(user.id, HISTORY_COUNT_LIMIT + 5);
     const first = await list(headers, 'pageSize=100&page=1');
-    expect(first.meta).toMatchObject({ total: TRANSACTION_COUNT_LIMIT, totalExact: false });
+    expect(first.meta).toMatchObject({ total: HISTORY_COUNT_LIMIT, totalExact: false });
     expect(first.meta.nextCursor).not.toBeNull();
     // The page past the count still answers, by number and by cursor.
     const past = await list(headers, 'pageSize=100&page=11');

@@ -28,6 +28,9 @@ export const server = setupServer(
   http.get('/api/regions', () => HttpResponse.json({ data: [] })),
   // No rentals: the dashboard lists the active ones.
   http.get('/api/rentals', () =>
-    HttpResponse.json({ data: [], meta: { page: 1, pageSize: 10, total: 0 } }),
+    HttpResponse.json({
+      data: [],
+      meta: { page: 1, pageSize: 10, total: 0, totalExact: true, nextCursor: null },
+    }),
   ),
 );

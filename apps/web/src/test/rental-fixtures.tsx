@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { HistoryPageMeta } from '@crimsonhost/shared/envelope';
+import { historyPage } from './history-page';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -65,15 +67,8 @@ export function buildEndedRental(
   });
 }
 
-export function rentalsAnswer(
-  rentals: Rental[],
-  meta: { page?: number; pageSize?: number; total?: number } = {},
-) {
-  return {
-    data: rentals,
-    meta: { page: 1, pageSize: 20, total: rentals.length, ...meta },
-  };
-}
+export const rentalsAnswer = (rentals: Rental[], meta: Partial<HistoryPageMeta> = {}) =>
+  historyPage(rentals, meta);
 
 /** GET /api/wallet with `available` USDT to spend. */
 export function walletWith(available: string): Wallet {

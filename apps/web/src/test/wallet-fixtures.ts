@@ -1,3 +1,5 @@
+import type { HistoryPageMeta } from '@crimsonhost/shared/envelope';
+import { historyPage } from './history-page';
 import type {
   DepositAddress,
   DepositConfig,
@@ -176,25 +178,5 @@ export function buildTransactionDetail(
   };
 }
 
-export function transactionPage(
-  transactions: Transaction[],
-  meta: {
-    page?: number;
-    pageSize?: number;
-    total?: number;
-    totalExact?: boolean;
-    nextCursor?: string | null;
-  } = {},
-) {
-  return {
-    data: transactions,
-    meta: {
-      page: 1,
-      pageSize: 20,
-      total: transactions.length,
-      totalExact: true,
-      nextCursor: null,
-      ...meta,
-    },
-  };
-}
+export const transactionPage = (transactions: Transaction[], meta: Partial<HistoryPageMeta> = {}) =>
+  historyPage(transactions, meta);

@@ -60,7 +60,11 @@ export const rentals = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('rentals_renter_idx').on(t.renterId, t.createdAt.desc(), t.id),
+    index('rentals_renter_idx').on(
+      t.renterId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('rentals_active_end_idx')
       .on(t.endsAt)
       .where(sql`${t.status} = 'ACTIVE'`),

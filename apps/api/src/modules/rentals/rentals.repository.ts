@@ -1,6 +1,14 @@
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rentals } from '../../db/schema/rentals';
+import {
+  afterCursor,
+  createdMicros,
+  historyPage,
+  limitOf,
+  offsetOf,
+  type HistoryPageRequest,
+} from '../../lib/history-page';
 
 export type RentalRow = typeof rentals.$inferSelect;
 
@@ -39,25 +47,40 @@ export async function updateRental(
   return row!;
 }
 
+/** One page of a renter's rentals, newest first, read along `rentals_renter_idx` (lib/history-page.ts). */
 export async function listRentalsOfRenter(
   db: Executor,
   renterId: string,
-  filter: { status?: string; serverId?: string; page: number; pageSize: number },
+  filter: HistoryPageRequest & { status?: string; serverId?: string },
 ) {
   const where = and(
     eq(rentals.renterId, renterId),
     filter.status ? eq(rentals.status, filter.status) : undefined,
     filter.serverId ? eq(rentals.listingId, filter.serverId) : undefined,
   );
-  const rows = await db
-    .select()
+  const read = await db
+    .select({ rental: rentals, micros: createdMicros(rentals.createdAt) })
     .from(rentals)
-    .where(where)
+    .where(and(where, afterCursor(rentals.createdAt, rentals.id, filter.after)))
     .orderBy(desc(rentals.createdAt), desc(rentals.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const [total] = await db.select({ total: count() }).from(rentals).where(where);
-  return { rows, total: Number(total?.total ?? 0) };
+    .limit(limitOf(filter))
+    .offset(offsetOf(filter));
+  const page = await historyPage(
+    filter,
+    read,
+    (row) => row.rental.id,
+    async (limit) => {
+      const matching = db
+        .select({ one: sql`1` })
+        .from(rentals)
+        .where(where)
+        .limit(limit)
+        .as('m');
+      const [counted] = await db.select({ total: count() }).from(matching);
+      return Number(counted?.total ?? 0);
+    },
+  );
+  return { ...page, rows: page.rows.map((row) => row.rental) };
 }
 
 /** Active rentals whose time is up, oldest first. */

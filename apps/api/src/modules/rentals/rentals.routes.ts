@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, pageEnvelope } from '@crimsonhost/shared/envelope';
+import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import {
   createRentalRequestSchema,
   extendRentalRequestSchema,
   powerRequestSchema,
   rentalListQuerySchema,
+  rentalPageSchema,
   rentalSchema,
   type Rental,
 } from '@crimsonhost/shared/rentals';
@@ -84,7 +85,7 @@ export const rentalsRoutes =
           tags,
           summary: 'My rentals, newest first',
           querystring: rentalListQuerySchema,
-          response: { 200: pageEnvelope(rentalSchema) },
+          response: { 200: rentalPageSchema },
         },
       },
       async (request) => rentals.list(principalOf(request).user.id, request.query),

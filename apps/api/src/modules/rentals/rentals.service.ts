@@ -309,10 +309,14 @@ export class RentalsService {
   }
 
   async list(renterId: string, query: RentalListQuery & { page: number; pageSize: number }) {
-    const { rows, total } = await repo.listRentalsOfRenter(this.db, renterId, query);
+    const { rows, total, totalExact, nextCursor } = await repo.listRentalsOfRenter(
+      this.db,
+      renterId,
+      query,
+    );
     return {
       data: await this.views(this.db, rows),
-      meta: { page: query.page, pageSize: query.pageSize, total },
+      meta: { page: query.page, pageSize: query.pageSize, total, totalExact, nextCursor },
     };
   }
 

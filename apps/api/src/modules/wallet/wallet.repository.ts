@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import { afterCursor, createdMicros, historyPage, limitOf, offsetOf } from '../../lib/history-page';
 import {
   chainTransfers,
   depositAddressCounters,
@@ -234,21 +235,14 @@ const timelineStatusSql = sql`case ${deposits.status}
   else ${walletTransactions.status} end`;
 
 /**
- * One page of a user's transactions, newest first, in the order of the
- * `wallet_transactions_user_created_idx` index (user, time descending, id descending), so the page
- * is read from the index wherever it starts: from `after` (a cursor: the time in microseconds and
- * the id of the last row of the page before) when given, else `page` rows in. The page reads one
- * row more than it shows, to tell whether another follows; the total is counted only when the page
- * does not already tell it, and then only up to TRANSACTION_COUNT_LIMIT + 1 rows, so a long history
- * costs the same as a short one.
+ * One page of a user's transactions, newest first, read along `wallet_transactions_user_created_idx`
+ * (lib/history-page.ts: from a cursor or by number, the count capped).
  */
 export async function listTransactionsOfUser(
   db: Executor,
   userId: string,
   filter: TransactionFilter,
-  countLimit: number,
 ) {
-  const cursor = filter.after ? parseCursor(filter.after) : undefined;
   const where = and(
     eq(walletTransactions.userId, userId),
     filter.type ? eq(walletTransactions.type, filter.type) : undefined,
@@ -257,53 +251,35 @@ export async function listTransactionsOfUser(
     filter.from ? gte(walletTransactions.createdAt, new Date(filter.from)) : undefined,
     filter.to ? lte(walletTransactions.createdAt, new Date(filter.to)) : undefined,
   );
-  const offset = cursor ? 0 : (filter.page - 1) * filter.pageSize;
-  const rows = await db
-    .select({ ...listedColumns, micros: createdMicrosSql })
+  const read = await db
+    .select({ ...listedColumns, micros: createdMicros(walletTransactions.createdAt) })
     .from(walletTransactions)
     .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
     .where(
-      and(
-        where,
-        cursor &&
-          sql`(${walletTransactions.createdAt}, ${walletTransactions.id}) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`,
-      ),
+      and(where, afterCursor(walletTransactions.createdAt, walletTransactions.id, filter.after)),
     )
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-    .limit(filter.pageSize + 1)
-    .offset(offset);
-  const more = rows.length > filter.pageSize;
-  const shown = more ? rows.slice(0, filter.pageSize) : rows;
-  const last = shown.at(-1);
-  const nextCursor = more && last ? `${last.micros}_${last.transaction.id}` : null;
-
-  // Page 1 by number that is also the last page holds the whole list: nothing to count.
-  if (!cursor && !more && (shown.length > 0 || filter.page === 1)) {
-    return { rows: shown.map(listed), total: offset + shown.length, exact: true, nextCursor };
-  }
-  // Only the status filter reads the deposit; without it the count is an index-only scan.
-  let counting = db
-    .select({ one: sql`1` })
-    .from(walletTransactions)
-    .$dynamic();
-  if (filter.status !== undefined) {
-    counting = counting.leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id));
-  }
-  const matching = counting
-    .where(where)
-    .limit(countLimit + 1)
-    .as('matching');
-  const [counted] = await db.select({ total: count() }).from(matching);
-  const total = Number(counted?.total ?? 0);
-  return { rows: shown.map(listed), total, exact: total <= countLimit, nextCursor };
-}
-
-/** The row's time in whole microseconds since 1970, as text: the cursor's exact half. */
-const createdMicrosSql = sql<string>`(extract(epoch from ${walletTransactions.createdAt}) * 1000000)::bigint::text`;
-
-function parseCursor(cursor: string): { micros: string; id: string } {
-  const [micros, id] = cursor.split('_') as [string, string];
-  return { micros, id };
+    .limit(limitOf(filter))
+    .offset(offsetOf(filter));
+  const page = await historyPage(
+    filter,
+    read,
+    (row) => row.transaction.id,
+    async (limit) => {
+      // Only the status filter reads the deposit; without it the count is an index-only scan.
+      let counting = db
+        .select({ one: sql`1` })
+        .from(walletTransactions)
+        .$dynamic();
+      if (filter.status !== undefined) {
+        counting = counting.leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id));
+      }
+      const matching = counting.where(where).limit(limit).as('matching');
+      const [counted] = await db.select({ total: count() }).from(matching);
+      return Number(counted?.total ?? 0);
+    },
+  );
+  return { ...page, rows: page.rows.map(listed) };
 }
 
 /** Money of the user's rentals still held in escrow (rental payments not yet released). */

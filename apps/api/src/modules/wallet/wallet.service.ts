@@ -21,7 +21,6 @@ import type {
   TransactionListQuery,
   Wallet,
 } from '@crimsonhost/shared/wallet';
-import { TRANSACTION_COUNT_LIMIT } from '@crimsonhost/shared/wallet';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { chainTransfers } from '../../db/schema/wallet';
@@ -328,19 +327,13 @@ export class WalletService {
     userId: string,
     query: TransactionListQuery & { page: number; pageSize: number },
   ) {
-    const [{ rows, total, exact, nextCursor }, fees] = await Promise.all([
-      repo.listTransactionsOfUser(this.db, userId, query, TRANSACTION_COUNT_LIMIT),
+    const [{ rows, total, totalExact, nextCursor }, fees] = await Promise.all([
+      repo.listTransactionsOfUser(this.db, userId, query),
       this.feePercents(),
     ]);
     return {
       data: rows.map((row) => toTransaction(row, fees)),
-      meta: {
-        page: query.page,
-        pageSize: query.pageSize,
-        total: exact ? total : TRANSACTION_COUNT_LIMIT,
-        totalExact: exact,
-        nextCursor,
-      },
+      meta: { page: query.page, pageSize: query.pageSize, total, totalExact, nextCursor },
     };
   }
 

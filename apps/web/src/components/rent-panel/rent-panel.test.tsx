@@ -142,7 +142,13 @@ describe('rent panel', { timeout: 60_000 }, () => {
       http.get('/api/rentals', () =>
         HttpResponse.json({
           data: rented ? [rental] : [],
-          meta: { page: 1, pageSize: 10, total: rented ? 1 : 0 },
+          meta: {
+            page: 1,
+            pageSize: 10,
+            total: rented ? 1 : 0,
+            totalExact: true,
+            nextCursor: null,
+          },
         }),
       ),
       http.post('/api/rentals', () => {
@@ -313,7 +319,10 @@ describe('rent panel', { timeout: 60_000 }, () => {
       signIn();
       server.use(
         http.get('/api/rentals', () =>
-          HttpResponse.json({ data: [], meta: { page: 1, pageSize: 10, total: 0 } }),
+          HttpResponse.json({
+            data: [],
+            meta: { page: 1, pageSize: 10, total: 0, totalExact: true, nextCursor: null },
+          }),
         ),
       );
       renderPanel(state);
@@ -343,7 +352,7 @@ describe('rent panel', { timeout: 60_000 }, () => {
         asked.push(new URL(request.url).search);
         return HttpResponse.json({
           data: [buildRental({ server: { ...buildRental().server, id: ID } })],
-          meta: { page: 1, pageSize: 10, total: 1 },
+          meta: { page: 1, pageSize: 10, total: 1, totalExact: true, nextCursor: null },
         });
       }),
     );

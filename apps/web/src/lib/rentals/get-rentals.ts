@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pageEnvelope, type PageMeta } from '@crimsonhost/shared/envelope';
-import { rentalSchema, type Rental, type RentalStatus } from '@crimsonhost/shared/rentals';
+import type { HistoryPageMeta } from '@crimsonhost/shared/envelope';
+import { rentalPageSchema, type Rental, type RentalStatus } from '@crimsonhost/shared/rentals';
 import { ACCOUNT_QUERY_KEY } from '../../app/auth/auth-context';
 import { apiClient } from '../api-client';
 
@@ -13,19 +13,19 @@ export interface RentalsQuery {
   serverId?: string;
   page: number;
   pageSize: number;
+  /** Where the page starts: the nextCursor of the page before (lib/history-paging.ts). */
+  after?: string;
 }
 
 export interface RentalsPage {
   rentals: RentalView[];
-  meta: PageMeta;
+  meta: HistoryPageMeta;
 }
 
 /** How often a visible list asks again: the run state moves and rentals expire. */
 const RENTALS_REFRESH_MS = 30_000;
 /** Faster while a game server is starting or stopping, so 'running' shows soon after Start. */
 const TRANSITION_REFRESH_MS = 3_000;
-
-const answerSchema = pageEnvelope(rentalSchema);
 
 /** Every rentals query starts with this key; mutations invalidate through it. */
 export const rentalsQueryKey = () => [...ACCOUNT_QUERY_KEY, 'rentals'] as const;
@@ -38,7 +38,7 @@ export const stamp = (rental: Rental, receivedAt = Date.now()): RentalView => ({
 /** GET /api/rentals: my rentals, newest first, optionally of one status. */
 export async function getRentals(query: RentalsQuery): Promise<RentalsPage> {
   const response = await apiClient.get<unknown>('/rentals', { params: query });
-  const { data, meta } = answerSchema.parse(response.data);
+  const { data, meta } = rentalPageSchema.parse(response.data);
   const receivedAt = Date.now();
   return { rentals: data.map((rental) => stamp(rental, receivedAt)), meta };
 }

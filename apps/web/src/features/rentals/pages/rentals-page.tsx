@@ -10,6 +10,7 @@ import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { historyTotal, useHistoryCursor } from '../../../lib/history-paging';
 import { useRentals } from '../../../lib/rentals/get-rentals';
 import { RentalCards } from '../components/rental-cards';
 import { RentalDialogs } from '../components/rental-dialogs';
@@ -28,7 +29,9 @@ const FILTERS = [
 export function RentalsPage() {
   const [search, setSearch] = useSearchParams();
   const query = readRentalsSearch(search);
-  const rentals = useRentals(query);
+  const cursor = useHistoryCursor(JSON.stringify({ ...query, page: undefined }), query.page);
+  const rentals = useRentals(cursor.after ? { ...query, after: cursor.after } : query);
+  const total = historyTotal(rentals.data?.meta, query.page, query.pageSize);
   const isMobile = useMediaQuery(MOBILE_QUERY);
 
   const show = (next: Partial<typeof query>) =>
@@ -36,12 +39,16 @@ export function RentalsPage() {
   const paging = {
     current: query.page,
     pageSize: query.pageSize,
-    total: rentals.data?.meta.total ?? 0,
+    total: total.total,
     pageSizeOptions: [...TABLE_PAGE_SIZES],
     showSizeChanger: true,
-    showTotal: (total: number, [from, to]: [number, number]) => `${from}-${to} of ${total}`,
-    onChange: (page: number, pageSize: number) =>
-      show(pageSize !== query.pageSize ? { page: 1, pageSize } : { page }),
+    showTotal: (_all: number, [from, to]: [number, number]) => `${from}-${to} of ${total.text}`,
+    onChange: (page: number, pageSize: number) => {
+      if (pageSize === query.pageSize && !rentals.isPlaceholderData) {
+        cursor.moving(page, rentals.data?.meta.nextCursor);
+      }
+      show(pageSize !== query.pageSize ? { page: 1, pageSize } : { page });
+    },
   };
 
   let body;
@@ -60,10 +67,10 @@ export function RentalsPage() {
         }
       />
     );
-  } else if (isPastTheEnd(query.page, query.pageSize, rentals.data.meta.total)) {
+  } else if (isPastTheEnd(query.page, query.pageSize, total.total)) {
     body = (
       <PastTheEnd
-        lastPage={lastPageOf(rentals.data.meta.total, query.pageSize)}
+        lastPage={lastPageOf(total.total, query.pageSize)}
         onGoTo={(page) => show({ page })}
       />
     );

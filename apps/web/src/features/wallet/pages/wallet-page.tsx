@@ -3,7 +3,6 @@ import { Button, Flex, Pagination, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
-import { TRANSACTION_COUNT_LIMIT } from '@crimsonhost/shared/wallet';
 import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
@@ -12,6 +11,7 @@ import { SectionCard } from '../../../components/section-card';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { TransactionTimeline } from '../../../components/transaction-timeline';
 import { WalletBalances } from '../../../components/wallet-balances';
+import { historyTotal, useHistoryCursor } from '../../../lib/history-paging';
 import { useTransactions } from '../../../lib/wallet/get-transactions';
 import { TransactionFilters } from '../components/transaction-filters';
 import {
@@ -26,15 +26,10 @@ import {
 export function WalletPage() {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => readWalletSearch(params), [params]);
-  // Where a page reached with Next starts, as the page before it said (its nextCursor), for these
-  // filters and this page size: the API then reads it from its index however deep it lies. A
-  // page opened by its number alone (a link, a jump) is read by its number.
-  const [cursors, setCursors] = useState<ReadonlyMap<string, string>>(new Map());
   const query = toTransactionQuery(search);
-  const listKey = JSON.stringify({ ...query, page: undefined });
-  const after = cursors.get(`${listKey}#${search.page}`);
-  const transactions = useTransactions(after ? { ...query, after } : query);
-  const nextCursor = transactions.isPlaceholderData ? null : transactions.data?.meta.nextCursor;
+  const cursor = useHistoryCursor(JSON.stringify({ ...query, page: undefined }), search.page);
+  const transactions = useTransactions(cursor.after ? { ...query, after: cursor.after } : query);
+  const meta = transactions.isPlaceholderData ? undefined : transactions.data?.meta;
   const [depositing, setDepositing] = useState(false);
 
   const show = (next: WalletSearch) => setParams(writeWalletSearch(next));
@@ -42,16 +37,11 @@ export function WalletPage() {
     show({ ...search, ...changes, page: 1 });
   const clearFilters = () => show({ page: 1, pageSize: search.pageSize });
 
-  const counted = transactions.data?.meta.total ?? 0;
-  const exact = transactions.data?.meta.totalExact ?? true;
-  // Past the count's limit the API says "more than"; the pager then reaches one page past the
-  // one shown while another follows.
-  const total = exact
-    ? counted
-    : Math.max(counted, search.page * search.pageSize + (nextCursor ? 1 : 0));
-  const totalText = exact
-    ? total.toLocaleString('en-US')
-    : `${TRANSACTION_COUNT_LIMIT.toLocaleString('en-US')}+`;
+  const { total, text: totalText } = historyTotal(
+    transactions.data?.meta,
+    search.page,
+    search.pageSize,
+  );
   const filtered = hasWalletFilters(search);
 
   return (
@@ -114,9 +104,7 @@ export function WalletPage() {
                     showSizeChanger
                     showTotal={(_all, [from, to]) => `${from}-${to} of ${totalText}`}
                     onChange={(page, pageSize) => {
-                      if (pageSize === search.pageSize && page === search.page + 1 && nextCursor) {
-                        setCursors(new Map(cursors).set(`${listKey}#${page}`, nextCursor));
-                      }
+                      if (pageSize === search.pageSize) cursor.moving(page, meta?.nextCursor);
                       show({
                         ...search,
                         page: pageSize === search.pageSize ? page : 1,
