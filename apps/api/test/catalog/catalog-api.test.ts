@@ -89,6 +89,31 @@ describe('GET /api/servers', () => {
     expect(body.meta.total).toBe(cards.length);
   });
 
+  it('answers each request of one shape of filters with its own values', async () => {
+    // The list's queries are built once per shape (which filters are set, the sort) and run with
+    // each request's values: asking the same shape in turn must never answer another's.
+    const everything = await listAll('sort=price_asc');
+    for (const [game, region, maxPrice] of [
+      ['rust', 'fra', '2'],
+      ['csgo', 'sgp', '0.5'],
+      ['minecraft', 'fra', '1'],
+      ['rust', 'sgp', '1.5'],
+    ] as const) {
+      const matches = (c: ServerCard) =>
+        c.game === game && c.region.code === region && parseUsdt(c.price) <= parseUsdt(maxPrice);
+      const { body } = await list(
+        `game=${game}&region=${region}&maxPrice=${maxPrice}&sort=price_asc&pageSize=10`,
+      );
+      expect(body.data.every(matches)).toBe(true);
+      expect(body.meta.total).toBe(everything.filter(matches).length);
+    }
+    for (const status of ['online', 'offline', 'maintenance'] as const) {
+      const { body } = await list(`status=${status}&sort=popularity&pageSize=100`);
+      expect(body.data.every((c) => c.status === status)).toBe(true);
+      expect(body.meta.total).toBe(everything.filter((c) => c.status === status).length);
+    }
+  });
+
   it('searches names and descriptions, ignoring case, with pattern characters taken literally', async () => {
     expect((await listAll('q=dust2')).map((c) => c.name)).toEqual(['Dust2 100% Frag_Zone']);
     expect((await listAll('q=weekly%20wipe')).map((c) => c.name)).toEqual(['Server 12']);
