@@ -180,7 +180,7 @@ const preparedQueries = new WeakMap<Executor, Map<string, unknown>>();
 
 function prepared<Query>(db: Executor, key: string, prepare: () => Query): Query {
   let queries = preparedQueries.get(db);
-  if (!queries) preparedQueries.set(db, (queries = new Map()));
+  if (!queries) preparedQueries.set(db, (queries = new Map<string, unknown>()));
   let query = queries.get(key) as Query | undefined;
   if (!query) queries.set(key, (query = prepare()));
   return query;
