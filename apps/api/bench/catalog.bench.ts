@@ -139,10 +139,17 @@ async function httpBenchmark() {
   const cached = await startServer(url, 2000);
   let fixed: Awaited<ReturnType<typeof load>>;
   let catalog: Awaited<ReturnType<typeof load>>;
+  let detailCached: Awaited<ReturnType<typeof load>>;
+  let detailPaths: string[];
   try {
     log(`  fixed JSON: ${cached.bytes} bytes (the answer to /api/servers?pageSize=20)`);
     fixed = await load(cached.port, ['/api/bench/static']);
     catalog = await load(cached.port, paths);
+    const first = await fetch(`http://127.0.0.1:${cached.port}/api/servers?pageSize=20`);
+    detailPaths = ((await first.json()) as { data: { id: string }[] }).data.map(
+      (server) => `/api/servers/${server.id}`,
+    );
+    detailCached = await load(cached.port, detailPaths);
   } finally {
     cached.stop();
   }
@@ -155,6 +162,12 @@ async function httpBenchmark() {
     row(`GET /api/servers, ${MIXES.length} mixes in turn (cache off)`, direct);
     log(
       `  ratio catalog / ceiling: ${(catalog.requests.average / fixed.requests.average).toFixed(2)} with the cache, ${(direct.requests.average / fixed.requests.average).toFixed(2)} without`,
+    );
+    const detailDirect = await load(uncached.port, detailPaths);
+    row(`GET /api/servers/:id, ${detailPaths.length} servers in turn (cache)`, detailCached);
+    row(`GET /api/servers/:id, ${detailPaths.length} servers in turn (cache off)`, detailDirect);
+    log(
+      `  ratio detail / ceiling: ${(detailCached.requests.average / fixed.requests.average).toFixed(2)} with the cache (goal 0.5), ${(detailDirect.requests.average / fixed.requests.average).toFixed(2)} without`,
     );
     log();
     log('  each mix alone, cache off (5 s):');

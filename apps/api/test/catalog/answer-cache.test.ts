@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { serverListings } from '../../src/db/schema/index';
 import { AnswerCache, queryKey } from '../../src/modules/catalog/answer-cache';
 import { createTestApp, type TestContext } from '../app';
 import { createListing, createVendor } from './catalog-factories';
@@ -73,5 +75,38 @@ describe('the catalog answers through the cache', () => {
     expect(await total()).toBe(0);
     vi.advanceTimersByTime(1);
     expect(await total()).toBe(1);
+  });
+
+  it("shows a server's change to visitors within the time to live, and at once to a signed-in one", async () => {
+    const vendor = await createVendor(ctx.database.db);
+    const listing = await createListing(ctx.database.db, { vendorId: vendor.id, status: 'online' });
+    const status = async (headers: Record<string, string> = {}) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/servers/${listing.id.toUpperCase()}`,
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: { status: string } }>().data.status;
+    };
+    expect(await status()).toBe('online');
+    await ctx.database.db
+      .update(serverListings)
+      .set({ status: 'maintenance' })
+      .where(eq(serverListings.id, listing.id));
+    vi.advanceTimersByTime(299);
+    expect(await status()).toBe('online');
+    expect(await status({ authorization: 'Bearer renter-token' })).toBe('maintenance');
+    vi.advanceTimersByTime(1);
+    expect(await status()).toBe('maintenance');
+  });
+
+  it('keeps no answer for a server that does not exist', async () => {
+    const id = '00000000-0000-4000-8000-00000000abcd';
+    const get = () => ctx.app.inject({ method: 'GET', url: `/api/servers/${id}` });
+    expect((await get()).statusCode).toBe(404);
+    const vendor = await createVendor(ctx.database.db);
+    await createListing(ctx.database.db, { vendorId: vendor.id, id });
+    expect((await get()).statusCode).toBe(200);
   });
 });

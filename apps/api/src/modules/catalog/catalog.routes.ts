@@ -30,6 +30,9 @@ export const catalogRoutes =
     const pages = new AnswerCache<string>(cacheTtlMs);
     const games = new AnswerCache<string>(cacheTtlMs);
     const regions = new AnswerCache<string>(cacheTtlMs);
+    // A server's page likewise, for visitors who are not signed in (most of a storefront's
+    // traffic). A signed-in visitor may have just rented or edited the server and reads it fresh.
+    const details = new AnswerCache<string>(cacheTtlMs, 5000);
 
     app.get(
       '/servers',
@@ -59,7 +62,14 @@ export const catalogRoutes =
           response: { 200: serverDetailResponseSchema, 404: errorEnvelopeSchema },
         },
       },
-      async (request) => ({ data: await getServer(db, request.params.id) }),
+      async (request, reply) => {
+        const detail = async () => JSON.stringify({ data: await getServer(db, request.params.id) });
+        const json =
+          request.headers.authorization === undefined
+            ? await details.get(request.params.id.toLowerCase(), detail)
+            : await detail();
+        return sendJson(reply, json);
+      },
     );
 
     app.get(
