@@ -44,6 +44,16 @@ async function main() {
   const config = readConfig();
   const logger = pino({ level: config.LOG_LEVEL }, logDestination(config.LOG_FORMAT));
   const started = Date.now();
+  const demo = config.NODE_ENV !== 'test';
+  // The offline world's parts the demo asks for (panel, game servers, chains) start beside the
+  // database, which they do not need: a fresh start waited for both in turn. They are up before
+  // the app, so that power control and deposits work at once.
+  const offlineStarting = demo ? startOfflineDemo(config, logger) : Promise.resolve(null);
+  // Awaited below; until then a failure must not end the process as an unhandled rejection.
+  offlineStarting.catch(() => undefined);
+  const stopOffline = () =>
+    offlineStarting.then((offline) => offline?.stop()).catch(() => undefined);
+  stopOfflineOnFailure = stopOffline;
 
   let database: DatabaseHandle;
   try {
@@ -56,6 +66,7 @@ async function main() {
         })
       : await openDatabase({ driver: 'pglite', dataDir: pgliteDataDir(config) });
   } catch (error) {
+    await stopOffline();
     if (error instanceof DataFolderInUseError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
@@ -80,7 +91,6 @@ async function main() {
       'deposit address was handed to two deposits before ERC20 and BEP20 shared one index space; settle it by hand (decision 014)',
     );
   }
-  const demo = config.NODE_ENV !== 'test';
   const gamePortBase = config.DEMO_GAME_PORT_BASE;
   const jwtSecret = config.JWT_SECRET ?? dataFolderSecret(config.DATA_DIR);
   if (demo && demoDataEnabled(config)) {
@@ -89,9 +99,7 @@ async function main() {
       panel: { url: demoPanelUrl(config.DEMO_PANEL_PORT), secretKey: deriveKey(jwtSecret) },
     });
   }
-  // The offline world's parts the demo asks for (panel, game servers, chains); up before the app
-  // so that power control and deposits work at once.
-  const offline = demo ? await startOfflineDemo(config, logger) : null;
+  const offline = await offlineStarting;
   const chains = chainSettingsFromConfig(config, offline?.chains);
 
   const scheduler = new JobScheduler(database.db, logger);
@@ -144,7 +152,11 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
+/** Stops the offline world when start-up fails after it began (its anvil is a child process). */
+let stopOfflineOnFailure = async () => {};
+
+main().catch(async (error: unknown) => {
   process.stderr.write(`Start-up failed: ${describeError(error)}\n`);
+  await stopOfflineOnFailure();
   process.exit(1);
 });
