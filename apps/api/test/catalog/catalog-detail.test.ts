@@ -135,11 +135,22 @@ describe('the catalog counters', () => {
             select game_id, region_code, status, availability, count(*)::int as listings
               from server_listings group by 1, 2, 3, 4
             ) actual
-            full join (select * from catalog_counts where listings <> 0) counted
+            full join (
+              select game_id, region_code, status, availability, sum(listings)::int as listings
+                from catalog_counts group by 1, 2, 3, 4 having sum(listings) <> 0
+            ) counted
               using (game_id, region_code, status, availability)
            where actual.listings is distinct from counted.listings`,
     );
     expect(mismatch!.n).toBe(0);
+    // The counts are spread over the buckets, and no bucket goes below zero.
+    const [spread] = await queryRows<{ buckets: number; lowest: number }>(
+      db,
+      sql`select count(distinct bucket)::int as buckets, min(listings)::int as lowest
+            from catalog_counts`,
+    );
+    expect(spread!.buckets).toBeGreaterThan(8);
+    expect(spread!.lowest).toBeGreaterThanOrEqual(0);
     await db
       .update(serverListings)
       .set({ regionCode: 'fra' })

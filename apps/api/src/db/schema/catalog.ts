@@ -127,9 +127,16 @@ export const catalogCounts = pgTable(
     regionCode: text('region_code').notNull(),
     status: text('status').notNull(),
     availability: text('availability').notNull(),
+    /**
+     * Which of 16 counters of the category holds this listing's count (from a hash of its id), so
+     * that renting two servers of one game and region updates two rows, not one: every rent and
+     * cancel flips a listing's availability, and one row per category was the money path's lock
+     * queue. Readers sum over the buckets.
+     */
+    bucket: smallint('bucket').notNull().default(0),
     listings: integer('listings').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.regionCode, t.status, t.availability] })],
+  (t) => [primaryKey({ columns: [t.gameId, t.regionCode, t.status, t.availability, t.bucket] })],
 );
 
 /**
