@@ -56,14 +56,17 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0);
 
     const after = await openDatabase({ driver: 'pglite', dataDir: pgliteDir });
-    const rows = await queryRows<{ marker: number; migrations: number }>(
+    const rows = await queryRows<{ marker: number; migrations: number; buffers: string }>(
       after.db,
       sql`select (select count(*)::int from job_leases where name = 'written-while-stopped') as marker,
-                 (select count(*)::int from drizzle.__drizzle_migrations) as migrations`,
+                 (select count(*)::int from drizzle.__drizzle_migrations) as migrations,
+                 current_setting('shared_buffers') as buffers`,
     );
     await after.close();
     expect(rows[0]!.marker).toBe(1);
     expect(rows[0]!.migrations).toBe(readJournal().length);
+    // The embedded database keeps its buffers small: its memory never goes back to the system.
+    expect(rows[0]!.buffers).toBe('16MB');
   }, 120_000);
 
   it('gives the PGlite data folder one owner: a second start is refused, a dead owner is taken over', async () => {
