@@ -41,6 +41,12 @@ run(
   '--server-url',
   serverUrl,
 );
+run(
+  'Point 1: the same on the embedded database with the demo catalog',
+  'catalog.bench.ts',
+  '--skip-scaling',
+  '--embedded',
+);
 run('Point 3: a wallet of 0 to 500,000 transactions on PGlite', 'transactions.bench.ts');
 run(
   'Point 3: the same on PostgreSQL',

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,8 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '10000,100000,1000000' },
     'skip-http': { type: 'boolean', default: false },
     'skip-scaling': { type: 'boolean', default: false },
+    /** The HTTP part on the embedded database with the demo catalog instead of PostgreSQL. */
+    embedded: { type: 'boolean', default: false },
   },
 });
 const serverUrl = args['server-url'];
@@ -82,8 +85,14 @@ async function benchDatabase(name: string, size: number): Promise<string> {
   return databaseUrl(name);
 }
 
-async function startServer(url: string, cacheTtlMs: number) {
+/** The embedded database's folder, shared by the cached and the uncached server in turn. */
+const embeddedDir = args.embedded
+  ? mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-catalog-bench-'))
+  : undefined;
+
+async function startServer(url: string | undefined, cacheTtlMs: number) {
   const port = await freePort();
+  const database = url ? { DATABASE_URL: url } : { DATA_DIR: embeddedDir };
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/catalog-bench-server.ts'], {
     cwd: apiRoot,
     env: {
@@ -91,7 +100,7 @@ async function startServer(url: string, cacheTtlMs: number) {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PORT: String(port),
-      DATABASE_URL: url,
+      ...database,
       JWT_SECRET: randomBytes(32).toString('hex'),
       GAME_STATUS_ENABLED: 'false',
       DEMO_DATA: 'false',
@@ -104,7 +113,14 @@ async function startServer(url: string, cacheTtlMs: number) {
   });
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   const bytes = Number(/listening (\d+)/.exec(line.toString())?.[1]);
-  return { port, bytes, stop: () => child.kill('SIGTERM') };
+  return {
+    port,
+    bytes,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
 }
 
 async function load(port: number, paths: string[], seconds = duration) {
@@ -131,9 +147,11 @@ const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
 
 async function httpBenchmark() {
   log(
-    `HTTP: ${HTTP_LISTINGS.toLocaleString('en-US')} listings, ${connections} connections, ${duration} s runs after 3 s warm-up`,
+    args.embedded
+      ? `HTTP: the embedded database with the demo catalog, ${connections} connections, ${duration} s runs after 3 s warm-up`
+      : `HTTP: ${HTTP_LISTINGS.toLocaleString('en-US')} listings, ${connections} connections, ${duration} s runs after 3 s warm-up`,
   );
-  const url = await benchDatabase('crimsonhost_bench', HTTP_LISTINGS);
+  const url = args.embedded ? undefined : await benchDatabase('crimsonhost_bench', HTTP_LISTINGS);
   const paths = MIXES.map((mix) => `/api/servers?${mix}`);
 
   const cached = await startServer(url, 2000);
@@ -151,7 +169,7 @@ async function httpBenchmark() {
     );
     detailCached = await load(cached.port, detailPaths);
   } finally {
-    cached.stop();
+    await cached.stop();
   }
   const uncached = await startServer(url, 0);
   try {
@@ -175,7 +193,7 @@ async function httpBenchmark() {
       row(mix, await load(uncached.port, [`/api/servers?${mix}`], 5));
     }
   } finally {
-    uncached.stop();
+    await uncached.stop();
   }
 }
 
