@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { formatUsdt } from '@crimsonhost/shared/money';
 import { useWallet } from '../lib/wallet/get-wallet';
-import { CURRENCY_LABELS } from '../lib/wallet/transaction-labels';
 import { LoadErrorResult } from './load-error-result';
 
 function Balance({
@@ -60,8 +59,9 @@ export function WalletBalances() {
         {
           key: 'credit',
           label: 'Platform credit',
+          // The label names the currency already; "0.00 Platform credit" under it said it twice
+          // and wrapped at 375 px.
           value: formatUsdt(wallet.platformCredit.available),
-          unit: CURRENCY_LABELS.PLATFORM,
           hint: 'Compensation from CrimsonHost',
         },
         {

@@ -52,7 +52,7 @@ describe('wallet page', { timeout: 60_000 }, () => {
     const balances = screen.getByRole('region', { name: 'Balances' });
     expect(balances).toHaveTextContent('Available1,250.50 USDT');
     expect(balances).toHaveTextContent('Held in escrow30.00 USDT');
-    expect(balances).toHaveTextContent('Platform credit5.00 Platform credit');
+    expect(balances).toHaveTextContent('Platform credit5.00Compensation from CrimsonHost');
     expect(balances).toHaveTextContent('Pending deposits1');
   });
 
