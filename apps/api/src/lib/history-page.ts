@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { count, sql, type Subquery } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
 import { HISTORY_COUNT_LIMIT } from '@crimsonhost/shared/envelope';
 
 /**
@@ -66,4 +67,10 @@ export async function historyPage<Row extends { micros: string }>(
   return counted > HISTORY_COUNT_LIMIT
     ? { rows, total: HISTORY_COUNT_LIMIT, totalExact: false, nextCursor }
     : { rows, total: counted, totalExact: true, nextCursor };
+}
+
+/** The rows of `matching`, a query already limited to what may be counted (`countUpTo`'s limit). */
+export async function countRows(db: Executor, matching: Subquery): Promise<number> {
+  const [counted] = await db.select({ total: count() }).from(matching);
+  return Number(counted?.total ?? 0);
 }

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rentals } from '../../db/schema/rentals';
 import {
   afterCursor,
+  countRows,
   createdMicros,
   historyPage,
   limitOf,
@@ -69,16 +70,16 @@ export async function listRentalsOfRenter(
     filter,
     read,
     (row) => row.rental.id,
-    async (limit) => {
-      const matching = db
-        .select({ one: sql`1` })
-        .from(rentals)
-        .where(where)
-        .limit(limit)
-        .as('m');
-      const [counted] = await db.select({ total: count() }).from(matching);
-      return Number(counted?.total ?? 0);
-    },
+    (limit) =>
+      countRows(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(rentals)
+          .where(where)
+          .limit(limit)
+          .as('m'),
+      ),
   );
   return { ...page, rows: page.rows.map((row) => row.rental) };
 }

@@ -1,6 +1,13 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
-import { afterCursor, createdMicros, historyPage, limitOf, offsetOf } from '../../lib/history-page';
+import {
+  afterCursor,
+  countRows,
+  createdMicros,
+  historyPage,
+  limitOf,
+  offsetOf,
+} from '../../lib/history-page';
 import {
   chainTransfers,
   depositAddressCounters,
@@ -274,9 +281,7 @@ export async function listTransactionsOfUser(
       if (filter.status !== undefined) {
         counting = counting.leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id));
       }
-      const matching = counting.where(where).limit(limit).as('matching');
-      const [counted] = await db.select({ total: count() }).from(matching);
-      return Number(counted?.total ?? 0);
+      return countRows(db, counting.where(where).limit(limit).as('matching'));
     },
   );
   return { ...page, rows: page.rows.map(listed) };
