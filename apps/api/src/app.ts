@@ -40,6 +40,13 @@ import {
   type PanelControl,
   type RentalFaults,
 } from './modules/rentals/rentals.service';
+import { FaqService } from './modules/support/faq.service';
+import { supportDeskRoutes } from './modules/support/support-desk.routes';
+import { SupportDeskService } from './modules/support/support-desk.service';
+import { TicketAutoClose } from './modules/support/support.jobs';
+import { supportRoutes } from './modules/support/support.routes';
+import { SupportService } from './modules/support/support.service';
+import { TicketWorkflow } from './modules/support/ticket-workflow';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WalletService } from './modules/wallet/wallet.service';
 import { AccessLog } from './lib/access-log';
@@ -142,6 +149,24 @@ export async function buildApp({
     config.RENTAL_COMMISSION_BASIS_POINTS,
     rentalFaults,
   );
+  const workflow = new TicketWorkflow({
+    db: database.db,
+    rentals,
+    wallet,
+    outbox: mail,
+    publicUrl: publicUrl(config),
+    slaHours: {
+      URGENT: config.SUPPORT_SLA_URGENT_HOURS,
+      HIGH: config.SUPPORT_SLA_HIGH_HOURS,
+      NORMAL: config.SUPPORT_SLA_NORMAL_HOURS,
+      LOW: config.SUPPORT_SLA_LOW_HOURS,
+    },
+    log: app.log,
+  });
+  const support = new SupportService(database.db, workflow);
+  const desk = new SupportDeskService(database.db, workflow);
+  const faq = new FaqService(database.db);
+  const ticketAutoClose = new TicketAutoClose(database.db, workflow);
   registerCsrfCheck(app, tokens);
   requireGuardsFirst(app);
   app.addHook('onSend', async (request, reply) => {
@@ -192,6 +217,15 @@ export async function buildApp({
       await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
+      await api.register(supportRoutes({ db: database.db, support, faq, guards }));
+      // The staff area's API: one role guard in front of every route under /api/admin.
+      await api.register(
+        async (staffApi) => {
+          staffApi.addHook('onRequest', guards.requireRole('support', 'admin'));
+          await staffApi.register(supportDeskRoutes({ desk, faq }));
+        },
+        { prefix: '/admin' },
+      );
       api.setNotFoundHandler((request, reply) =>
         sendError(
           reply,
@@ -216,7 +250,20 @@ export async function buildApp({
     );
   });
 
-  return Object.assign(app, { guards, services: { wallet, rentals, panels: panelService, mail } });
+  return Object.assign(app, {
+    guards,
+    services: {
+      wallet,
+      rentals,
+      panels: panelService,
+      mail,
+      support,
+      desk,
+      faq,
+      ticketAutoClose,
+      workflow,
+    },
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -149,6 +149,11 @@ export const configSchema = z.object({
   BEP20_USDT_CONTRACT: evmAddress.default('0x55d398326f99059fF775485246999027B3197955'),
   /** The platform's share of a rental's payment when it is released to the vendor (1000 = 10%). */
   RENTAL_COMMISSION_BASIS_POINTS: wholeNumber(0, 5000).default(1000),
+  /** Hours to the first and each next staff answer of a support ticket, by priority. */
+  SUPPORT_SLA_URGENT_HOURS: wholeNumber(1, 720).default(1),
+  SUPPORT_SLA_HIGH_HOURS: wholeNumber(1, 720).default(4),
+  SUPPORT_SLA_NORMAL_HOURS: wholeNumber(1, 720).default(18),
+  SUPPORT_SLA_LOW_HOURS: wholeNumber(1, 720).default(48),
   /** How often each network's watcher looks for new blocks. */
   CHAIN_POLL_INTERVAL_MS: wholeNumber(200, 600_000).default(5000),
   /** At most this many blocks per log query, for a network without its own setting. */

@@ -117,6 +117,7 @@ async function main() {
   scheduler.register(authCleanupJob(database.db));
   scheduler.register(app.services.mail.job());
   scheduler.register(rentalExpiryJob(app.services.rentals, logger));
+  scheduler.register(app.services.ticketAutoClose.job(logger));
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -5,3 +5,4 @@ export * from './chains';
 export * from './wallet';
 export * from './rentals';
 export * from './mail';
+export * from './support';

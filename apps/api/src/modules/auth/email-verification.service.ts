@@ -8,6 +8,7 @@ import * as repo from './auth.repository';
 import type { UserRow } from './auth.repository';
 import { verifyPassword } from './password';
 import { digest, randomToken } from './tokens';
+import { escapeHtml } from '../../lib/escape-html';
 
 export const VERIFICATION_LIMITS = {
   resendAccount: {
@@ -28,10 +29,6 @@ export const emailNotVerified = () =>
 /** Deposits and Discord links need an address whose owner proved the mailbox. */
 export function assertEmailVerified(user: UserRow) {
   if (!user.emailVerifiedAt) throw emailNotVerified();
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function verificationMail(to: string, name: string, link: string) {

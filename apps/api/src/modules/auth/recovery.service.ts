@@ -10,10 +10,7 @@ import { claimAddress } from './email-verification.service';
 import { assertPasswordPolicy, hashPassword } from './password';
 import { assertCanSignIn, type RequestMeta, type SessionIssuer } from './session.service';
 import { digest, normaliseRecoveryCode, randomToken } from './tokens';
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../lib/escape-html';
 
 export function resetMail(to: string, name: string, link: string) {
   const text = [

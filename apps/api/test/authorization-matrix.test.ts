@@ -1,0 +1,160 @@
+// Who may call what: every route of the API, read from its OpenAPI document, is listed here with
+// the audience it serves, and each audience is tried against it. A new route that is not listed
+// fails this test until someone says who may call it.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@crimsonhost/shared/constants';
+import { createTestApp, type TestContext } from './app';
+import { signedIn } from './support/support-fixture';
+
+/** public: anyone; user: any signed-in account; staff: support and admin only. */
+type Audience = 'public' | 'user' | 'staff';
+
+const MATRIX: Record<string, Audience> = {
+  'GET /api/health': 'public',
+  'GET /api/servers': 'public',
+  'GET /api/servers/{id}': 'public',
+  'GET /api/games': 'public',
+  'GET /api/regions': 'public',
+  'GET /api/auth/csrf': 'public',
+  'GET /api/auth/providers': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/refresh': 'public',
+  'GET /api/auth/profile': 'user',
+  'PATCH /api/auth/profile': 'user',
+  'POST /api/auth/logout': 'user',
+  'POST /api/auth/logout-all': 'user',
+  'POST /api/auth/change-password': 'user',
+  'POST /api/auth/recovery-codes': 'user',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/verify-email': 'public',
+  'POST /api/auth/verify-email/resend': 'user',
+  'POST /api/auth/recovery': 'public',
+  'GET /api/auth/discord/start': 'public',
+  'POST /api/auth/discord/callback': 'public',
+  'POST /api/auth/discord/link': 'public',
+  'GET /api/wallet/deposit-config': 'public',
+  'GET /api/wallet': 'user',
+  'GET /api/wallet/transactions': 'user',
+  'GET /api/wallet/transactions/{id}': 'user',
+  'POST /api/wallet/deposits': 'user',
+  'GET /api/wallet/deposits/{transactionId}/status': 'user',
+  'POST /api/wallet/deposits/{transactionId}/cancel': 'user',
+  'POST /api/rentals': 'user',
+  'GET /api/rentals': 'user',
+  'GET /api/rentals/{id}': 'user',
+  'POST /api/rentals/{id}/extend': 'user',
+  'POST /api/rentals/{id}/cancel': 'user',
+  'POST /api/rentals/{id}/power': 'user',
+  'GET /api/support/tickets': 'user',
+  'POST /api/support/tickets': 'user',
+  'GET /api/support/tickets/{id}': 'user',
+  'POST /api/support/tickets/{id}/messages': 'user',
+  'POST /api/support/tickets/{id}/close': 'user',
+  'POST /api/support/tickets/{id}/rating': 'user',
+  'GET /api/support/settings': 'user',
+  'PUT /api/support/settings': 'user',
+  'GET /api/support/faq': 'public',
+  'GET /api/support/faq/suggestions': 'public',
+  'GET /api/support/faq/articles/{slug}': 'public',
+  'POST /api/support/faq/articles/{id}/votes': 'public',
+  'POST /api/support/faq/articles/{id}/deflections': 'public',
+  'GET /api/admin/support/tickets': 'staff',
+  'GET /api/admin/support/stats': 'staff',
+  'GET /api/admin/support/agents': 'staff',
+  'POST /api/admin/support/tickets/bulk-status': 'staff',
+  'GET /api/admin/support/tickets/{id}': 'staff',
+  'POST /api/admin/support/tickets/{id}/claim': 'staff',
+  'POST /api/admin/support/tickets/{id}/assign': 'staff',
+  'POST /api/admin/support/tickets/{id}/status': 'staff',
+  'POST /api/admin/support/tickets/{id}/priority': 'staff',
+  'POST /api/admin/support/tickets/{id}/messages': 'staff',
+  'POST /api/admin/support/tickets/{id}/typing': 'staff',
+  'GET /api/admin/support/canned-replies': 'staff',
+  'POST /api/admin/support/canned-replies': 'staff',
+  'PUT /api/admin/support/canned-replies/{id}': 'staff',
+  'DELETE /api/admin/support/canned-replies/{id}': 'staff',
+  'GET /api/admin/support/faq': 'staff',
+  'POST /api/admin/support/faq/categories': 'staff',
+  'PUT /api/admin/support/faq/categories/{id}': 'staff',
+  'POST /api/admin/support/faq/categories/reorder': 'staff',
+  'POST /api/admin/support/faq/categories/{id}/articles/reorder': 'staff',
+  'POST /api/admin/support/faq/articles': 'staff',
+  'PUT /api/admin/support/faq/articles/{id}': 'staff',
+};
+
+let ctx: TestContext;
+const headersOf: Partial<Record<Role, Record<string, string>>> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  for (const role of ['user', 'vendor', 'support', 'admin'] as const) {
+    headersOf[role] = (await signedIn(ctx, role)).headers;
+  }
+});
+afterAll(() => ctx.close());
+
+function routesOfTheApi(): string[] {
+  const spec = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** Calls a route with made-up path parameters and an empty body, as `headers`. */
+function call(route: string, headers: Record<string, string> = {}) {
+  const [method, path] = route.split(' ') as [string, string];
+  const url = path.replace(/\{[^}]+\}/g, () => randomUUID());
+  const write = method !== 'GET';
+  return ctx.request({
+    method: method as 'GET',
+    url,
+    headers,
+    ...(write ? { payload: {} } : {}),
+  });
+}
+
+describe('the authorization matrix', () => {
+  it('lists every route of the API, and nothing that is gone', () => {
+    const routes = routesOfTheApi();
+    expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('answers 401 to a visitor on every route that needs an account', async () => {
+    for (const [route, audience] of Object.entries(MATRIX)) {
+      const response = await call(route);
+      if (audience === 'public') expect([401, 403], route).not.toContain(response.statusCode);
+      else expect(response.statusCode, route).toBe(401);
+    }
+  });
+
+  it('answers 403 to renters and vendors on every staff route, and lets support and admin in', async () => {
+    for (const [route, audience] of Object.entries(MATRIX)) {
+      if (audience !== 'staff') continue;
+      for (const role of ['user', 'vendor'] as const) {
+        const response = await call(route, headersOf[role]);
+        expect(response.statusCode, `${role} ${route}`).toBe(403);
+        expect(response.json().error.code).toBe('FORBIDDEN');
+      }
+      for (const role of ['support', 'admin'] as const) {
+        const response = await call(route, headersOf[role]);
+        expect([401, 403], `${role} ${route}`).not.toContain(response.statusCode);
+        expect(response.statusCode, `${role} ${route}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it('lets every signed-in role through the routes for any account', async () => {
+    for (const [route, audience] of Object.entries(MATRIX)) {
+      if (audience !== 'user' || route.includes('logout')) continue;
+      for (const role of ['user', 'vendor', 'support', 'admin'] as const) {
+        const response = await call(route, headersOf[role]);
+        expect([401, 403], `${role} ${route}`).not.toContain(response.statusCode);
+        expect(response.statusCode, `${role} ${route}`).toBeLessThan(500);
+      }
+    }
+  });
+});

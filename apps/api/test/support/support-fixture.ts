@@ -1,0 +1,44 @@
+import type { Role } from '@crimsonhost/shared/constants';
+import type { TestContext } from '../app';
+import { createUser } from '../factories';
+
+let address = 0;
+
+/** A signed-in account of `role` (a renter by default), with the headers of its calls. */
+export async function signedIn(ctx: TestContext, role: Role = 'user', displayName?: string) {
+  const user = await createUser(ctx.database.db, { role, displayName });
+  address += 1;
+  const login = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password },
+    remoteAddress: `10.9.${Math.floor(address / 250)}.${address % 250}`,
+  });
+  const token = login.json<{ data: { tokens: { access_token: string } } }>().data.tokens
+    .access_token;
+  return { user, headers: { authorization: `Bearer ${token}` } };
+}
+
+export const TICKET = {
+  subject: 'My server does not start',
+  category: 'TECHNICAL',
+  message: 'I pressed Start twice and it stays in starting for ten minutes.',
+} as const;
+
+/** Opens a ticket as the user of `headers`; answers its detail. */
+export async function openTicket(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await ctx.request({
+    method: 'POST',
+    url: '/api/support/tickets',
+    headers,
+    payload: { ...TICKET, ...overrides },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`opening a ticket answered ${response.statusCode}: ${response.body}`);
+  }
+  return response.json<{ data: { id: string; number: number; status: string } }>().data;
+}
