@@ -40,6 +40,7 @@ import {
   type PanelControl,
   type RentalFaults,
 } from './modules/rentals/rentals.service';
+import { AttachmentsService } from './modules/support/attachments.service';
 import { FaqService } from './modules/support/faq.service';
 import { supportDeskRoutes } from './modules/support/support-desk.routes';
 import { SupportDeskService } from './modules/support/support-desk.service';
@@ -149,11 +150,13 @@ export async function buildApp({
     config.RENTAL_COMMISSION_BASIS_POINTS,
     rentalFaults,
   );
+  const attachments = new AttachmentsService(database.db);
   const workflow = new TicketWorkflow({
     db: database.db,
     rentals,
     wallet,
     outbox: mail,
+    attachments,
     publicUrl: publicUrl(config),
     slaHours: {
       URGENT: config.SUPPORT_SLA_URGENT_HOURS,
@@ -217,7 +220,7 @@ export async function buildApp({
       await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
-      await api.register(supportRoutes({ db: database.db, support, faq, guards }));
+      await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       // The staff area's API: one role guard in front of every route under /api/admin.
       await api.register(
         async (staffApi) => {
@@ -262,6 +265,7 @@ export async function buildApp({
       faq,
       ticketAutoClose,
       workflow,
+      attachments,
     },
   });
 }

@@ -2,6 +2,7 @@
 // the audience it serves, and each audience is tried against it. A new route that is not listed
 // fails this test until someone says who may call it.
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@crimsonhost/shared/constants';
 import { createTestApp, type TestContext } from './app';
@@ -61,6 +62,8 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/support/faq/articles/{slug}': 'public',
   'POST /api/support/faq/articles/{id}/votes': 'public',
   'POST /api/support/faq/articles/{id}/deflections': 'public',
+  'POST /api/support/attachments': 'user',
+  'GET /api/support/attachments/{id}': 'user',
   'GET /api/admin/support/tickets': 'staff',
   'GET /api/admin/support/stats': 'staff',
   'GET /api/admin/support/agents': 'staff',
@@ -105,11 +108,11 @@ function routesOfTheApi(): string[] {
 
 /** Calls a route with made-up path parameters and an empty body, as `headers`. */
 function call(route: string, headers: Record<string, string> = {}) {
-  const [method, path] = route.split(' ') as [string, string];
+  const [method, path] = route.split(' ') as [InjectOptions['method'], string];
   const url = path.replace(/\{[^}]+\}/g, () => randomUUID());
   const write = method !== 'GET';
   return ctx.request({
-    method: method as 'GET',
+    method,
     url,
     headers,
     ...(write ? { payload: {} } : {}),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
 import { pageEnvelope, pageNumberSchema } from './envelope';
 import {
+  attachmentIdsSchema,
   FAQ_SEARCH_MAX,
   ticketCategorySchema,
   ticketDetailSchema,
@@ -140,6 +141,7 @@ export const deskReplyRequestSchema = z.object({
   internal: z.boolean().default(false),
   /** Set with a public reply, e.g. a canned reply that resolves. */
   status: staffStatusSchema.optional(),
+  attachmentIds: attachmentIdsSchema,
 });
 export type DeskReplyRequest = z.input<typeof deskReplyRequestSchema>;
 

@@ -90,6 +90,33 @@ export const ticketMessageSchema = textFieldSchema({
   multiline: true,
 });
 
+/** Files on one message, and the size of each (10 MB). */
+export const ATTACHMENT_MAX_FILES = 5;
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What the file picker offers; the server decides by the bytes, not by this list. */
+export const ATTACHMENT_ACCEPT = '.png,.jpg,.jpeg,.webp,.gif,.pdf,.txt,.log,.zip';
+
+/** An uploaded file, as a message lists it. */
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Decided from the file's content. */
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** The uploads a new message carries (each uploaded first with POST /api/support/attachments). */
+export const attachmentIdsSchema = z
+  .array(z.uuid({ message: 'attachmentIds must be uploaded files' }))
+  .max(ATTACHMENT_MAX_FILES, `Attach at most ${ATTACHMENT_MAX_FILES} files to one message`)
+  .default([]);
+
+/** The file name of an upload, as `?name=` carries it. */
+export const uploadQuerySchema = z.object({
+  name: textFieldSchema({ label: 'File name', max: 200 }),
+});
+
 /** Who wrote a message, as the customer may see it: staff show their display name. */
 export const MESSAGE_AUTHOR_ROLES = ['customer', 'support', 'admin', 'system'] as const;
 export type MessageAuthorRole = (typeof MESSAGE_AUTHOR_ROLES)[number];
@@ -102,6 +129,7 @@ export const ticketMessageViewSchema = z.object({
   author: z.object({ name: z.string(), role: z.enum(MESSAGE_AUTHOR_ROLES) }),
   /** Markdown of a reply or note; a sentence for an event. */
   body: z.string(),
+  attachments: z.array(attachmentSchema),
   /** For an event: the change it records. */
   event: z.object({ from: ticketStatusSchema.nullable(), to: ticketStatusSchema }).nullable(),
   createdAt: z.string(),
@@ -188,10 +216,14 @@ export const createTicketRequestSchema = z.object({
   rentalId: z.uuid({ message: 'rentalId must be one of your rentals' }).optional(),
   /** One of my wallet transactions (chosen from a list). */
   transactionId: z.uuid({ message: 'transactionId must be one of your transactions' }).optional(),
+  attachmentIds: attachmentIdsSchema,
 });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 
-export const replyRequestSchema = z.object({ message: ticketMessageSchema });
+export const replyRequestSchema = z.object({
+  message: ticketMessageSchema,
+  attachmentIds: attachmentIdsSchema,
+});
 export type ReplyRequest = z.input<typeof replyRequestSchema>;
 
 export const rateTicketRequestSchema = z.object({

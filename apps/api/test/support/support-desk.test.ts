@@ -2,6 +2,7 @@
 // assigning, bulk status changes, the collision warning, canned replies and the customer's
 // account summary an agent sees beside a ticket.
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskTicket, DeskTicketDetail } from '@crimsonhost/shared/support-desk';
 import { createTestApp, type TestContext } from '../app';
@@ -32,7 +33,7 @@ async function queue(query = '', headers = agent.headers) {
 async function desk(
   method: 'GET' | 'POST',
   path: string,
-  payload?: unknown,
+  payload?: InjectOptions['payload'],
   headers = agent.headers,
 ) {
   return ctx.request({ method, url: `/api/admin/support${path}`, headers, payload });

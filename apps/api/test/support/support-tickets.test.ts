@@ -2,6 +2,7 @@
 // with staff, the status machine as the customer meets it, notes never answered to a customer,
 // rating, closing and reopening, and what another user may see (nothing).
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketDetail } from '@crimsonhost/shared/support';
 import type { RunStateView } from '@crimsonhost/shared/rentals';
@@ -349,7 +350,7 @@ describe('the conversation', () => {
     const resolved = detailOf((await get(customer.headers, ticket.id)).body);
     expect(resolved).toMatchObject({ status: 'RESOLVED', canRate: true, rating: null });
 
-    const rate = (payload: unknown) =>
+    const rate = (payload: InjectOptions['payload']) =>
       ctx.request({
         method: 'POST',
         url: `/api/support/tickets/${ticket.id}/rating`,

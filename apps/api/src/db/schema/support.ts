@@ -21,6 +21,7 @@ import { walletTransactions } from './wallet';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const inList = (values: readonly string[]) =>
   sql.raw(values.map((value) => `'${value}'`).join(', '));
@@ -136,6 +137,34 @@ export const supportMessages = pgTable(
   (t) => [
     index('support_messages_ticket_idx').on(t.ticketId, t.seq),
     check('support_messages_kind_check', sql`${t.kind} in ('reply', 'note', 'event')`),
+  ],
+);
+
+/**
+ * A file attached to a message, kept in the database so every instance serves it. Uploaded
+ * first (no message yet), then attached by the reply that names it; uploads never attached are
+ * dropped after a day. `content_type` was decided from the bytes, and images lost their metadata.
+ */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id),
+    ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => supportMessages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_attachments_message_idx').on(t.messageId),
+    index('support_attachments_pending_idx')
+      .on(t.uploaderId, t.createdAt)
+      .where(sql`${t.messageId} is null`),
   ],
 );
 

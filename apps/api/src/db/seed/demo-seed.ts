@@ -4,6 +4,7 @@ import { DEMO_VENDORS } from '../../modules/catalog/catalog-demo-listings';
 import { seedDemoAccounts } from '../../modules/auth/auth.seed';
 import { seedCatalog } from '../../modules/catalog/catalog.seed';
 import { linkDemoPanels } from '../../modules/panels/panels.seed';
+import { seedDemoTickets, seedFaq } from '../../modules/support/support.seed';
 import type { Database } from '../client';
 import { users } from '../schema/index';
 
@@ -63,6 +64,10 @@ export async function seedDemoData(
     log.info({ linked, panel: panel.url }, 'demo listings linked to the demo panel');
   }
   const accounts = await seedDemoAccounts(db);
+  const articles = await seedFaq(db);
+  if (articles > 0) log.info({ articles }, 'seeded the FAQ and canned replies');
+  const tickets = await seedDemoTickets(db);
+  if (tickets > 0) log.info({ tickets }, "seeded the demo renter's support tickets");
   if (accounts.length > 0) {
     // Shown once, as plain lines a person can read: the passwords are stored only as hashes.
     process.stdout.write(

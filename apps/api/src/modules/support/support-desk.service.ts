@@ -146,13 +146,26 @@ export class SupportDeskService {
   async write(
     staff: UserRow,
     id: string,
-    input: { message: string; internal: boolean; status?: StaffStatus },
+    input: {
+      message: string;
+      internal: boolean;
+      status?: StaffStatus;
+      attachmentIds?: readonly string[];
+    },
   ) {
     const actor = staffActor(staff);
     return this.change(staff, id, async (tx, ticket, now) => {
       if (input.internal) {
         await this.workflow.apply(tx, ticket, { type: 'internal_note' }, actor, now);
-        return this.workflow.write(tx, ticket, 'note', actor, input.message, now);
+        return this.workflow.write(
+          tx,
+          ticket,
+          'note',
+          actor,
+          input.message,
+          now,
+          input.attachmentIds,
+        );
       }
       const replied = await this.workflow.apply(tx, ticket, { type: 'staff_reply' }, actor, now, {
         assigneeId: ticket.assigneeId ?? staff.id,
@@ -164,6 +177,7 @@ export class SupportDeskService {
         actor,
         input.message,
         now,
+        input.attachmentIds,
       );
       await repo.stopTyping(tx, ticket.id, staff.id);
       if (!input.status || input.status === written.ticket.status) return written;

@@ -71,7 +71,13 @@ export class TicketAutoClose {
       run: async () => {
         const reminded = await this.remind();
         const closed = await this.close();
-        if (reminded + closed > 0) log.info({ reminded, closed }, 'resolved tickets looked after');
+        const purged = await this.workflow.deps.attachments.purgeUnused();
+        if (reminded + closed + purged > 0) {
+          log.info(
+            { reminded, closed, purged },
+            'resolved tickets and unused uploads looked after',
+          );
+        }
       },
     };
   }

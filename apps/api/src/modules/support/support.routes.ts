@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentSchema,
   createTicketRequestSchema,
   faqAnswerSchema,
   faqArticleSchema,
@@ -17,10 +19,13 @@ import {
   ticketDetailSchema,
   ticketListQuerySchema,
   ticketPageSchema,
+  uploadQuerySchema,
 } from '@crimsonhost/shared/support';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import { principalOf, type Guards } from '../auth/auth.guard';
+import { fileTooLarge, type AttachmentsService } from './attachments.service';
 import type { FaqService } from './faq.service';
 import type { SupportService } from './support.service';
 
@@ -40,6 +45,12 @@ export const SUPPORT_LIMITS = {
     limit: 60,
     windowSeconds: 3600,
     message: 'Too many replies in a short time. Please wait a little before writing again.',
+  },
+  upload: {
+    name: 'support-upload:user',
+    limit: 60,
+    windowSeconds: 3600,
+    message: 'Too many files in a short time. Please wait a little before attaching more.',
   },
   vote: {
     name: 'faq-vote:address',
@@ -63,11 +74,13 @@ export const supportRoutes =
     db,
     support,
     faq,
+    attachments,
     guards,
   }: {
     db: Database;
     support: SupportService;
     faq: FaqService;
+    attachments: AttachmentsService;
     guards: Guards;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -148,7 +161,12 @@ export const supportRoutes =
       async (request, reply) => {
         const { user } = principalOf(request);
         await hitRateLimit(db, SUPPORT_LIMITS.reply, user.id);
-        const data = await support.reply(user, request.params.id, request.body.message);
+        const data = await support.reply(
+          user,
+          request.params.id,
+          request.body.message,
+          request.body.attachmentIds,
+        );
         return reply.code(201).send({ data });
       },
     );
@@ -184,6 +202,76 @@ export const supportRoutes =
       async (request) => ({
         data: await support.rate(principalOf(request).user, request.params.id, request.body),
       }),
+    );
+
+    await app.register(async (plugin) => {
+      const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+      // A file is sent as the raw body; the route's own limit is the largest file.
+      uploads.addContentTypeParser(
+        'application/octet-stream',
+        { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
+        (_request, body, done) => done(null, body),
+      );
+      uploads.post(
+        '/support/attachments',
+        {
+          onRequest: guards.authenticate,
+          bodyLimit: ATTACHMENT_MAX_BYTES,
+          schema: {
+            tags,
+            summary:
+              'Upload a file (raw body, application/octet-stream) to attach to the next message',
+            querystring: uploadQuerySchema,
+            response: { 201: dataEnvelope(attachmentSchema) },
+          },
+          errorHandler: (error) => {
+            if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+              throw fileTooLarge();
+            }
+            throw error;
+          },
+        },
+        async (request, reply) => {
+          const { user } = principalOf(request);
+          await hitRateLimit(db, SUPPORT_LIMITS.upload, user.id);
+          const body = request.body;
+          if (!Buffer.isBuffer(body)) {
+            throw new AppError(
+              'UNSUPPORTED_MEDIA_TYPE',
+              415,
+              'Send the file as application/octet-stream',
+            );
+          }
+          const data = await attachments.upload(user, request.query.name, new Uint8Array(body));
+          return reply.code(201).send({ data });
+        },
+      );
+    });
+
+    app.get(
+      '/support/attachments/:id',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'Download a file of a ticket I may read (always as a download)',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await attachments.read(principalOf(request).user, request.params.id);
+        const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+        return reply
+          .header('content-type', file.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cross-origin-resource-policy', 'same-origin')
+          .send(Buffer.from(file.data));
+      },
     );
 
     app.get(

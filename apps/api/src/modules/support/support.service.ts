@@ -88,6 +88,7 @@ export class SupportService {
         customerActor(user),
         input.message,
         now,
+        input.attachmentIds,
       );
       return { ticket: written.ticket, mails: await this.receivedMail(tx, written.ticket, now) };
     });
@@ -99,7 +100,12 @@ export class SupportService {
    * A customer reply. On a CLOSED ticket it reopens the ticket within the reopen window; later it
    * starts a new ticket that follows the old one, and answers that one.
    */
-  async reply(user: UserRow, id: string, message: string): Promise<TicketDetail> {
+  async reply(
+    user: UserRow,
+    id: string,
+    message: string,
+    attachmentIds: readonly string[] = [],
+  ): Promise<TicketDetail> {
     const now = this.clock();
     const actor = customerActor(user);
     const { ticket, mails: queued } = await this.db.transaction(async (tx) => {
@@ -107,7 +113,7 @@ export class SupportService {
       if (ticket.status === 'CLOSED') {
         const closedFor = now.getTime() - (ticket.closedAt ?? now).getTime();
         if (closedFor > TICKET_REOPEN_WINDOW_DAYS * DAY_MS) {
-          return this.followUp(tx, user, ticket, message, now);
+          return this.followUp(tx, user, ticket, message, now, attachmentIds);
         }
         const reopened = await this.workflow.apply(
           tx,
@@ -123,11 +129,20 @@ export class SupportService {
           actor,
           message,
           now,
+          attachmentIds,
         );
         return { ticket: written.ticket, mails: reopened.mails };
       }
       const moved = await this.workflow.apply(tx, ticket, { type: 'customer_reply' }, actor, now);
-      const written = await this.workflow.write(tx, moved.ticket, 'reply', actor, message, now);
+      const written = await this.workflow.write(
+        tx,
+        moved.ticket,
+        'reply',
+        actor,
+        message,
+        now,
+        attachmentIds,
+      );
       return { ticket: written.ticket, mails: moved.mails };
     });
     this.workflow.deliver(queued);
@@ -220,7 +235,14 @@ export class SupportService {
     ];
   }
 
-  private async followUp(tx: Executor, user: UserRow, old: TicketRow, message: string, now: Date) {
+  private async followUp(
+    tx: Executor,
+    user: UserRow,
+    old: TicketRow,
+    message: string,
+    now: Date,
+    attachmentIds: readonly string[],
+  ) {
     const subject = `Follow-up to #${old.number}: ${old.subject}`;
     const priority = old.priority as TicketPriority;
     const ticket = await repo.insertTicket(tx, {
@@ -243,6 +265,7 @@ export class SupportService {
       customerActor(user),
       message,
       now,
+      attachmentIds,
     );
     return { ticket: written.ticket, mails: await this.receivedMail(tx, written.ticket, now) };
   }

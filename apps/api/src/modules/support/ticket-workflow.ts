@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   TICKET_REOPEN_WINDOW_DAYS,
   TICKET_STATUS_LABELS,
+  type Attachment,
   type MessageAuthorRole,
   type TicketDetail,
   type TicketLink,
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailOutbox } from '../../lib/mail-outbox';
 import type { RentalsService } from '../rentals/rentals.service';
 import type { WalletService } from '../wallet/wallet.service';
+import type { AttachmentsService } from './attachments.service';
 import { slaAfter, type SlaHours } from './sla';
 import * as mails from './support-mail';
 import * as repo from './support.repository';
@@ -40,6 +42,7 @@ export interface WorkflowDeps {
   rentals: RentalsService;
   wallet: WalletService;
   outbox: MailOutbox;
+  attachments: AttachmentsService;
   publicUrl: string;
   slaHours: SlaHours;
   log: FastifyBaseLogger;
@@ -130,8 +133,9 @@ export class TicketWorkflow {
     actor: Actor,
     body: string,
     now: Date,
+    attachmentIds: readonly string[] = [],
   ): Promise<{ ticket: TicketRow; mails: MailIds }> {
-    await repo.insertMessage(tx, {
+    const message = await repo.insertMessage(tx, {
       ticketId: ticket.id,
       kind,
       authorId: actor.id,
@@ -139,6 +143,10 @@ export class TicketWorkflow {
       authorName: actor.name,
       body,
       createdAt: now,
+    });
+    await this.deps.attachments.attach(tx, attachmentIds, actor.id, {
+      ticketId: ticket.id,
+      messageId: message.id,
     });
     if (kind === 'note') return { ticket, mails: [] };
     const staff = actor.role !== 'customer';
@@ -252,12 +260,16 @@ export class TicketWorkflow {
       ticket.followsTicketId ? repo.findTicket(db, ticket.followsTicketId) : undefined,
       repo.latestRatingOf(db, ticket.id),
     ]);
+    const files = await this.deps.attachments.ofMessages(
+      db,
+      messages.map((message) => message.id),
+    );
     const closedFor = ticket.closedAt ? now.getTime() - ticket.closedAt.getTime() : 0;
     const closed = ticket.status === 'CLOSED';
     const rated = rating?.resolution === ticket.resolutions;
     return {
       ...summaryOf(ticket),
-      messages: messages.map(messageView),
+      messages: messages.map((message) => messageView(message, files.get(message.id) ?? [])),
       link,
       followsTicket: follows ? { id: follows.id, number: follows.number } : null,
       resolvedAt: ticket.resolvedAt?.toISOString() ?? null,
@@ -330,12 +342,13 @@ export function summaryOf(ticket: TicketRow): TicketSummary {
   };
 }
 
-export function messageView(row: MessageRow): TicketMessageView {
+export function messageView(row: MessageRow, attachments: Attachment[]): TicketMessageView {
   return {
     id: row.id,
     kind: row.kind as TicketMessageView['kind'],
     author: { name: row.authorName, role: row.authorRole as MessageAuthorRole },
     body: row.body,
+    attachments,
     event:
       row.kind === 'event' && row.toStatus
         ? {

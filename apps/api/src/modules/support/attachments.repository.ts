@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { supportAttachments, supportMessages, supportTickets } from '../../db/schema/support';
+
+const listed = {
+  id: supportAttachments.id,
+  name: supportAttachments.name,
+  contentType: supportAttachments.contentType,
+  size: supportAttachments.size,
+};
+
+export async function insertUpload(db: Executor, values: typeof supportAttachments.$inferInsert) {
+  const [row] = await db.insert(supportAttachments).values(values).returning(listed);
+  return row!;
+}
+
+/**
+ * Attaches the uploader's own uploads that no message holds yet to a message; answers how many
+ * it took (fewer than asked means one was not theirs, already used, or gone).
+ */
+export async function attachUploads(
+  db: Executor,
+  ids: string[],
+  uploaderId: string,
+  target: { ticketId: string; messageId: string },
+) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(supportAttachments)
+    .set(target)
+    .where(
+      and(
+        inArray(supportAttachments.id, ids),
+        eq(supportAttachments.uploaderId, uploaderId),
+        isNull(supportAttachments.messageId),
+      ),
+    )
+    .returning({ id: supportAttachments.id });
+  return rows.length;
+}
+
+/** The files of these messages, in upload order. */
+export async function attachmentsOf(db: Executor, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({ ...listed, messageId: supportAttachments.messageId })
+    .from(supportAttachments)
+    .where(inArray(supportAttachments.messageId, messageIds))
+    .orderBy(supportAttachments.createdAt, supportAttachments.id);
+}
+
+/** A file with what decides who may read it: its uploader, ticket owner and message kind. */
+export async function findAttachment(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: supportAttachments.id,
+      name: supportAttachments.name,
+      contentType: supportAttachments.contentType,
+      size: supportAttachments.size,
+      data: supportAttachments.data,
+      uploaderId: supportAttachments.uploaderId,
+      requesterId: supportTickets.requesterId,
+      messageKind: supportMessages.kind,
+    })
+    .from(supportAttachments)
+    .leftJoin(supportTickets, eq(supportTickets.id, supportAttachments.ticketId))
+    .leftJoin(supportMessages, eq(supportMessages.id, supportAttachments.messageId))
+    .where(eq(supportAttachments.id, id));
+  return row;
+}
+
+/** Uploads no message took within a day. */
+export async function deleteUnusedUploads(db: Executor, before: Date) {
+  const rows = await db
+    .delete(supportAttachments)
+    .where(and(isNull(supportAttachments.messageId), lt(supportAttachments.createdAt, before)))
+    .returning({ id: supportAttachments.id });
+  return rows.length;
+}
+
+/** Uploads of one user in the last hour, by bytes: a cap on what one account can store. */
+export async function recentUploadBytes(db: Executor, uploaderId: string) {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${supportAttachments.size}), 0)::float8` })
+    .from(supportAttachments)
+    .where(
+      and(
+        eq(supportAttachments.uploaderId, uploaderId),
+        sql`${supportAttachments.createdAt} > now() - interval '1 hour'`,
+      ),
+    );
+  return row?.bytes ?? 0;
+}
