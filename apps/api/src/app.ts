@@ -42,6 +42,8 @@ import {
 } from './modules/rentals/rentals.service';
 import { AttachmentsService } from './modules/support/attachments.service';
 import { FaqService } from './modules/support/faq.service';
+import { guestTicketRoutes } from './modules/support/guest-tickets.routes';
+import { GuestTicketsService } from './modules/support/guest-tickets.service';
 import { supportDeskRoutes } from './modules/support/support-desk.routes';
 import { SupportDeskService } from './modules/support/support-desk.service';
 import { TicketAutoClose } from './modules/support/support.jobs';
@@ -169,6 +171,7 @@ export async function buildApp({
   const support = new SupportService(database.db, workflow);
   const desk = new SupportDeskService(database.db, workflow);
   const faq = new FaqService(database.db);
+  const guests = new GuestTicketsService(database.db, support, workflow);
   const ticketAutoClose = new TicketAutoClose(database.db, workflow);
   registerCsrfCheck(app, tokens);
   requireGuardsFirst(app);
@@ -221,11 +224,12 @@ export async function buildApp({
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
+      await api.register(guestTicketRoutes({ db: database.db, guests }));
       // The staff area's API: one role guard in front of every route under /api/admin.
       await api.register(
         async (staffApi) => {
           staffApi.addHook('onRequest', guards.requireRole('support', 'admin'));
-          await staffApi.register(supportDeskRoutes({ desk, faq }));
+          await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
         },
         { prefix: '/admin' },
       );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
 import { pageEnvelope, pageNumberSchema } from './envelope';
 import { RENTAL_STATUSES, RUN_STATES } from './rentals';
+import { emailSchema } from './auth';
 import { textFieldSchema } from './text';
 
 /** The support centre's enumerations (spec section 3). */
@@ -240,6 +241,26 @@ export type RateTicketRequest = z.input<typeof rateTicketRequestSchema>;
 export const replyAnswerSchema = z.object({
   data: ticketDetailSchema,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Guest tickets: a visitor writes with an e-mail and reads the ticket through a mailed link
+
+/** A guest link works this long; each mail about the ticket carries a fresh one. */
+export const GUEST_LINK_TTL_DAYS = 30;
+
+export const guestTicketRequestSchema = z.object({
+  email: emailSchema,
+  subject: ticketSubjectSchema,
+  category: ticketCategorySchema,
+  message: ticketMessageSchema,
+});
+export type GuestTicketRequest = z.input<typeof guestTicketRequestSchema>;
+
+/** Asking for fresh links to every guest ticket of an address (the old link expired or was lost). */
+export const guestLinkRequestSchema = z.object({ email: emailSchema });
+
+/** The token of a guest link, sent in the X-Guest-Token header (never in a URL the API logs). */
+export const GUEST_TOKEN_HEADER = 'x-guest-token';
 
 // ---------------------------------------------------------------------------------------------
 // FAQ

@@ -168,6 +168,26 @@ export const supportAttachments = pgTable(
   ],
 );
 
+/**
+ * A link that opens one guest ticket without an account. Only a digest of its random token is
+ * kept; each mail about the ticket carries a fresh one valid 30 days. Revoked when staff say so
+ * or when the ticket joins the account of its address.
+ */
+export const supportGuestLinks = pgTable(
+  'support_guest_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('support_guest_links_ticket_idx').on(t.ticketId)],
+);
+
 /** A customer's rating of one resolution of a ticket by staff. */
 export const supportRatings = pgTable(
   'support_ratings',

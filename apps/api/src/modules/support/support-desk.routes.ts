@@ -22,6 +22,7 @@ import {
 } from '@crimsonhost/shared/support-desk';
 import { principalOf } from '../auth/auth.guard';
 import type { FaqService } from './faq.service';
+import type { GuestTicketsService } from './guest-tickets.service';
 import type { SupportDeskService } from './support-desk.service';
 
 const tags = ['support desk'];
@@ -32,7 +33,15 @@ const idParams = z.object({ id: z.string() });
  * role guard (support or admin) in front of every route here.
  */
 export const supportDeskRoutes =
-  ({ desk, faq }: { desk: SupportDeskService; faq: FaqService }): FastifyPluginAsyncZod =>
+  ({
+    desk,
+    faq,
+    guests,
+  }: {
+    desk: SupportDeskService;
+    faq: FaqService;
+    guests: GuestTicketsService;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const staff = (request: Parameters<typeof principalOf>[0]) => principalOf(request).user;
 
@@ -187,6 +196,23 @@ export const supportDeskRoutes =
       async (request, reply) => {
         await desk.typing(staff(request), request.params.id);
         return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/support/tickets/:id/guest-links/revoke',
+      {
+        schema: {
+          tags,
+          summary:
+            "Stop every mailed link of a guest ticket (the guest's next mail brings a new one)",
+          params: idParams,
+          response: { 200: dataEnvelope(z.object({ revoked: z.number().int() })) },
+        },
+      },
+      async (request) => {
+        await desk.get(staff(request), request.params.id);
+        return { data: { revoked: await guests.revokeLinks(request.params.id) } };
       },
     );
 

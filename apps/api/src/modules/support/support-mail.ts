@@ -1,4 +1,5 @@
 import {
+  GUEST_LINK_TTL_DAYS,
   TICKET_AUTO_CLOSE_DAYS,
   TICKET_CLOSE_REMINDER_DAYS_BEFORE,
   TICKET_STATUS_LABELS,
@@ -14,6 +15,8 @@ export interface TicketMailContext {
   subject: string;
   /** The ticket's page: /support/tickets/{id} (a guest's carries its token). */
   link: string;
+  /** A visitor's ticket: the link is their only way in, and settings are not theirs to change. */
+  guest?: boolean;
 }
 
 /** Mail subjects carry the ticket's number so a mail client threads them. */
@@ -27,16 +30,21 @@ function mail(ticket: TicketMailContext, subject: string, paragraphs: string[], 
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     `${linkText}: ${ticket.link}`,
     '',
-    'You can choose which support mails you get in Support Center → Settings.',
+    footer(ticket),
   ].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(ticket.name)},</p>`,
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`),
     `<p><a href="${escapeHtml(ticket.link)}">${escapeHtml(linkText)}</a></p>`,
-    '<p>You can choose which support mails you get in Support Center → Settings.</p>',
+    `<p>${escapeHtml(footer(ticket))}</p>`,
   ].join('\n');
   return { to: ticket.to, subject: subjectLine(ticket, subject), text, html };
 }
+
+const footer = (ticket: TicketMailContext) =>
+  ticket.guest
+    ? `This link opens your ticket without an account for ${GUEST_LINK_TTL_DAYS} days; each mail about it brings a new one. Do not forward it. Create an account with this address and your tickets join it.`
+    : 'You can choose which support mails you get in Support Center → Settings.';
 
 /** The reply as plain text in the mail: Markdown is readable as it is; long replies are cut. */
 const excerpt = (body: string) => (body.length > 2000 ? `${body.slice(0, 2000)}…` : body);
@@ -85,3 +93,31 @@ export const closeReminderMail = (ticket: TicketMailContext) =>
     ],
     'Open your ticket',
   );
+
+/** Fresh links to every guest ticket of an address, asked for when an old link expired. */
+export function guestLinksMail(
+  to: string,
+  tickets: { number: number; subject: string; link: string }[],
+) {
+  const lines = tickets.map((t) => `#${t.number} ${t.subject}: ${t.link}`);
+  const text = [
+    'Hello,',
+    '',
+    'Someone asked for new links to the support tickets written with this address. Here they are:',
+    '',
+    ...lines,
+    '',
+    `Each link opens its ticket for ${GUEST_LINK_TTL_DAYS} days. If you did not ask for them, you can ignore this mail.`,
+  ].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    '<p>Someone asked for new links to the support tickets written with this address. Here they are:</p>',
+    `<ul>${tickets
+      .map(
+        (t) => `<li><a href="${escapeHtml(t.link)}">#${t.number} ${escapeHtml(t.subject)}</a></li>`,
+      )
+      .join('')}</ul>`,
+    `<p>Each link opens its ticket for ${GUEST_LINK_TTL_DAYS} days. If you did not ask for them, you can ignore this mail.</p>`,
+  ].join('\n');
+  return { to, subject: 'Your CrimsonHost support tickets', text, html };
+}

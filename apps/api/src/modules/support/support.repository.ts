@@ -17,6 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import {
+  supportGuestLinks,
   supportMessages,
   supportRatings,
   supportSettings,
@@ -388,4 +389,56 @@ export async function lockTicketsToClose(db: Executor, resolvedBefore: Date, lim
     )
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+export async function insertGuestLink(db: Executor, values: typeof supportGuestLinks.$inferInsert) {
+  await db.insert(supportGuestLinks).values(values);
+}
+
+/** The link of a token with its ticket, whatever state the link is in. */
+export async function findGuestLink(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(supportGuestLinks)
+    .where(eq(supportGuestLinks.tokenHash, tokenHash));
+  return row;
+}
+
+export async function revokeGuestLinks(db: Executor, ticketIds: string[], now: Date) {
+  if (ticketIds.length === 0) return 0;
+  const rows = await db
+    .update(supportGuestLinks)
+    .set({ revokedAt: now })
+    .where(and(inArray(supportGuestLinks.ticketId, ticketIds), isNull(supportGuestLinks.revokedAt)))
+    .returning({ id: supportGuestLinks.id });
+  return rows.length;
+}
+
+/** Guest tickets written with this address, newest first. */
+export async function guestTicketsOf(db: Executor, email: string, limit: number) {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(
+      and(
+        isNull(supportTickets.requesterId),
+        sql`lower(${supportTickets.guestEmail}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .orderBy(desc(supportTickets.createdAt))
+    .limit(limit);
+}
+
+/** Gives the guest tickets of an address to the account that proved it owns the address. */
+export async function adoptGuestTickets(db: Executor, userId: string, email: string) {
+  return db
+    .update(supportTickets)
+    .set({ requesterId: userId, updatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(supportTickets.requesterId),
+        sql`lower(${supportTickets.guestEmail}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .returning({ id: supportTickets.id });
 }

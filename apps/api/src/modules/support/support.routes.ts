@@ -108,7 +108,7 @@ export const supportRoutes =
           response: { 200: ticketPageSchema },
         },
       },
-      async (request) => support.list(principalOf(request).user.id, request.query),
+      async (request) => support.list(principalOf(request).user, request.query),
     );
 
     app.post(
@@ -141,7 +141,7 @@ export const supportRoutes =
         },
       },
       async (request) => ({
-        data: await support.get(principalOf(request).user.id, request.params.id),
+        data: await support.get(principalOf(request).user, request.params.id),
       }),
     );
 

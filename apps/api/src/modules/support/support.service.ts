@@ -45,17 +45,40 @@ export class SupportService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async list(userId: string, query: TicketListQuery & { page: number; pageSize: number }) {
-    const { rows, total } = await repo.listTicketsOfRequester(this.db, userId, query);
+  async list(user: UserRow, query: TicketListQuery & { page: number; pageSize: number }) {
+    await this.adoptGuestTickets(user);
+    const { rows, total } = await repo.listTicketsOfRequester(this.db, user.id, query);
     return {
       data: rows.map(summaryOf),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }
 
+  /**
+   * The tickets a visitor wrote with this account's address join it, once the account proved it
+   * owns the address (decision 015); their guest links stop working.
+   */
+  async adoptGuestTickets(user: UserRow) {
+    if (!user.emailVerifiedAt) return 0;
+    return this.db.transaction(async (tx) => {
+      const adopted = await repo.adoptGuestTickets(tx, user.id, user.email);
+      await repo.revokeGuestLinks(
+        tx,
+        adopted.map((row) => row.id),
+        this.clock(),
+      );
+      return adopted.length;
+    });
+  }
+
   /** One of my tickets; reading it marks what support wrote as seen. */
-  async get(userId: string, id: string): Promise<TicketDetail> {
-    const ticket = await this.mine(this.db, userId, id);
+  async get(user: UserRow, id: string): Promise<TicketDetail> {
+    await this.adoptGuestTickets(user);
+    return this.read(await this.mine(this.db, user.id, id));
+  }
+
+  /** A ticket as its customer reads it, marking what support wrote as seen. */
+  async read(ticket: TicketRow): Promise<TicketDetail> {
     const now = this.clock();
     const seen =
       ticket.lastStaffActivityAt &&
@@ -63,6 +86,33 @@ export class SupportService {
         ? await repo.updateTicket(this.db, ticket.id, { customerSeenAt: now })
         : ticket;
     return this.workflow.customerDetail(this.db, seen, now);
+  }
+
+  /** A visitor's ticket: the confirmation mail carries the only way in. */
+  async createForGuest(input: {
+    email: string;
+    subject: string;
+    category: TicketCategory;
+    message: string;
+  }): Promise<TicketRow> {
+    const now = this.clock();
+    const actor: Actor = { id: null, name: input.email, role: 'customer' };
+    const { ticket, mails: queued } = await this.db.transaction(async (tx) => {
+      const ticket = await repo.insertTicket(tx, {
+        guestEmail: input.email,
+        subject: input.subject,
+        category: input.category,
+        priority: 'NORMAL',
+        ...slaOfNewTicket('NORMAL', now, this.workflow.deps.slaHours),
+        lastActivityAt: now,
+        customerSeenAt: now,
+        createdAt: now,
+      });
+      const written = await this.workflow.write(tx, ticket, 'reply', actor, input.message, now);
+      return { ticket: written.ticket, mails: await this.receivedMail(tx, written.ticket, now) };
+    });
+    this.workflow.deliver(queued);
+    return ticket;
   }
 
   async create(user: UserRow, input: CreateTicketRequest): Promise<TicketDetail> {
@@ -106,14 +156,28 @@ export class SupportService {
     message: string,
     attachmentIds: readonly string[] = [],
   ): Promise<TicketDetail> {
+    return this.respond(
+      customerActor(user),
+      (tx) => this.mine(tx, user.id, id, { lock: true }),
+      message,
+      attachmentIds,
+    );
+  }
+
+  /** A reply of the ticket's customer (signed in or a guest), on the ticket `lock` finds. */
+  async respond(
+    actor: Actor,
+    lock: (tx: Executor) => Promise<TicketRow>,
+    message: string,
+    attachmentIds: readonly string[] = [],
+  ): Promise<TicketDetail> {
     const now = this.clock();
-    const actor = customerActor(user);
     const { ticket, mails: queued } = await this.db.transaction(async (tx) => {
-      const ticket = await this.mine(tx, user.id, id, { lock: true });
+      const ticket = await lock(tx);
       if (ticket.status === 'CLOSED') {
         const closedFor = now.getTime() - (ticket.closedAt ?? now).getTime();
         if (closedFor > TICKET_REOPEN_WINDOW_DAYS * DAY_MS) {
-          return this.followUp(tx, user, ticket, message, now, attachmentIds);
+          return this.followUp(tx, actor, ticket, message, now, attachmentIds);
         }
         const reopened = await this.workflow.apply(
           tx,
@@ -151,12 +215,14 @@ export class SupportService {
 
   /** The customer's Close ticket: CLOSED at once, no survey and no reminder. */
   async close(user: UserRow, id: string): Promise<TicketDetail> {
+    return this.closeAs(customerActor(user), (tx) => this.mine(tx, user.id, id, { lock: true }));
+  }
+
+  async closeAs(actor: Actor, lock: (tx: Executor) => Promise<TicketRow>) {
     const now = this.clock();
     const ticket = await this.db.transaction(async (tx) => {
-      const ticket = await this.mine(tx, user.id, id, { lock: true });
-      return (
-        await this.workflow.apply(tx, ticket, { type: 'customer_close' }, customerActor(user), now)
-      ).ticket;
+      const ticket = await lock(tx);
+      return (await this.workflow.apply(tx, ticket, { type: 'customer_close' }, actor, now)).ticket;
     });
     return this.workflow.customerDetail(this.db, ticket, now);
   }
@@ -237,7 +303,7 @@ export class SupportService {
 
   private async followUp(
     tx: Executor,
-    user: UserRow,
+    actor: Actor,
     old: TicketRow,
     message: string,
     now: Date,
@@ -246,7 +312,8 @@ export class SupportService {
     const subject = `Follow-up to #${old.number}: ${old.subject}`;
     const priority = old.priority as TicketPriority;
     const ticket = await repo.insertTicket(tx, {
-      requesterId: user.id,
+      requesterId: old.requesterId,
+      guestEmail: old.guestEmail,
       subject: [...subject].slice(0, TICKET_SUBJECT_MAX).join(''),
       category: old.category,
       priority,
@@ -262,7 +329,7 @@ export class SupportService {
       tx,
       ticket,
       'reply',
-      customerActor(user),
+      actor,
       message,
       now,
       attachmentIds,

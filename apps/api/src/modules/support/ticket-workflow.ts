@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  GUEST_LINK_TTL_DAYS,
   TICKET_REOPEN_WINDOW_DAYS,
   TICKET_STATUS_LABELS,
   type Attachment,
@@ -17,6 +18,7 @@ import { enqueueMail, type MailOutbox } from '../../lib/mail-outbox';
 import type { RentalsService } from '../rentals/rentals.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AttachmentsService } from './attachments.service';
+import { digest, randomToken } from '../auth/tokens';
 import { slaAfter, type SlaHours } from './sla';
 import * as mails from './support-mail';
 import * as repo from './support.repository';
@@ -207,17 +209,31 @@ export class TicketWorkflow {
     };
   }
 
-  /** Who a ticket's mail goes to, and the link it carries. */
+  /**
+   * Who a ticket's mail goes to, and the link it carries. A guest's link holds a fresh token for
+   * this ticket alone, valid GUEST_LINK_TTL_DAYS: each mail refreshes the guest's access.
+   */
   async mailContext(db: Executor, ticket: TicketRow): Promise<mails.TicketMailContext | null> {
     const requester = ticket.requesterId ? await repo.findUser(db, ticket.requesterId) : undefined;
     const to = requester?.email ?? ticket.guestEmail;
     if (!to) return null;
+    let link = `${this.deps.publicUrl}/support/tickets/${ticket.id}`;
+    if (!requester) {
+      const token = randomToken();
+      await repo.insertGuestLink(db, {
+        ticketId: ticket.id,
+        tokenHash: digest(token),
+        expiresAt: new Date(Date.now() + GUEST_LINK_TTL_DAYS * DAY_MS),
+      });
+      link += `?token=${encodeURIComponent(token)}`;
+    }
     return {
       to,
       name: requester?.displayName ?? to.split('@')[0]!,
       number: ticket.number,
       subject: ticket.subject,
-      link: `${this.deps.publicUrl}/support/tickets/${ticket.id}`,
+      link,
+      guest: !requester,
     };
   }
 
