@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { outboxMailer } from '../src/lib/mailer';
 import { insertUser } from '../src/modules/auth/auth.repository';
@@ -89,10 +89,43 @@ await database.db.execute(sql`
 
 // The FAQ: 300 articles in 6 categories, with words a renter searches for.
 const WORDS = [
-  'deposit', 'confirmations', 'network', 'fee', 'TRC20', 'ERC20', 'BEP20', 'address', 'expired',
-  'refund', 'rental', 'extend', 'cancel', 'server', 'restart', 'connect', 'port', 'password',
-  'recovery', 'Discord', 'wallet', 'balance', 'escrow', 'vendor', 'dispute', 'ticket', 'minecraft',
-  'rust', 'valheim', 'lag', 'mods', 'backup', 'region', 'latency', 'payment', 'late', 'short',
+  'deposit',
+  'confirmations',
+  'network',
+  'fee',
+  'TRC20',
+  'ERC20',
+  'BEP20',
+  'address',
+  'expired',
+  'refund',
+  'rental',
+  'extend',
+  'cancel',
+  'server',
+  'restart',
+  'connect',
+  'port',
+  'password',
+  'recovery',
+  'Discord',
+  'wallet',
+  'balance',
+  'escrow',
+  'vendor',
+  'dispute',
+  'ticket',
+  'minecraft',
+  'rust',
+  'valheim',
+  'lag',
+  'mods',
+  'backup',
+  'region',
+  'latency',
+  'payment',
+  'late',
+  'short',
 ];
 await database.db.execute(sql`
   insert into faq_categories (slug, name, position)
@@ -144,7 +177,8 @@ async function time(url: string, headers: Record<string, string> = agent.headers
     const started = process.hrtime.bigint();
     const response = await app.inject({ method: 'GET', url, headers });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     if (n >= 10) times.push(ms);
   }
   times.sort((a, b) => a - b);
@@ -160,9 +194,10 @@ let size = 0;
 for (const target of SIZES) {
   await grow(size + 1, target);
   size = target;
-  const [{ id: someTicket }] = (
-    await database.db.execute(sql`select id from support_tickets where requester_id = ${customer.user.id} limit 1`)
-  ).rows as [{ id: string }];
+  const [{ id: someTicket }] = (await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from support_tickets where requester_id = ${customer.user.id} limit 1`,
+  )) as [{ id: string }];
   const suggestion = encodeURIComponent(
     'My deposit on TRC20 has not arrived after 40 minutes and the address expired. Is the payment lost?',
   );

@@ -115,3 +115,61 @@ describe('closing resolved tickets', () => {
     expect(detail.json().data).toMatchObject({ status: 'CLOSED', canRate: false });
   });
 });
+
+describe('the weekly digest', () => {
+  it('mails those who asked, once a week, listing only open tickets', async () => {
+    const wants = await signedIn(ctx);
+    const quiet = await signedIn(ctx);
+    const settings = (headers: Record<string, string>, weeklyDigest: boolean) =>
+      ctx.request({
+        method: 'PUT',
+        url: '/api/support/settings',
+        headers,
+        payload: {
+          notifyStaffReply: true,
+          notifyStatusChange: true,
+          notifyResolved: true,
+          weeklyDigest,
+          defaultCategory: 'GENERAL',
+        },
+      });
+    await settings(wants.headers, true);
+    await settings(quiet.headers, false);
+    const open = await openTicket(ctx, wants.headers, { subject: 'Still waiting on this one' });
+    const done = await openTicket(ctx, wants.headers, { subject: 'Already sorted out' });
+    await ctx.request({
+      method: 'POST',
+      url: `/api/support/tickets/${done.id}/close`,
+      headers: wants.headers,
+    });
+    await openTicket(ctx, quiet.headers);
+
+    // Every digest queued, sent or not (a sent mail's body is wiped, so count rows)...
+    const digests = () =>
+      queryRows<{ recipient: string }>(
+        ctx.database.db,
+        sql`select recipient from mail_outbox where kind = 'support-digest'`,
+      );
+    // ...and what the mail said, as it arrived.
+    const received = () =>
+      ctx.mailer.sent.filter(
+        (m) => m.to === wants.user.email && /open CrimsonHost support tickets/.test(m.subject),
+      );
+    const now = new Date();
+    const sent = await Promise.all([
+      ctx.app.services.ticketAutoClose.digest(now),
+      new TicketAutoClose(ctx.database.db, ctx.app.services.workflow).digest(now),
+    ]);
+    expect(sent[0] + sent[1]).toBeGreaterThanOrEqual(1);
+    expect((await digests()).filter((row) => row.recipient === wants.user.email)).toHaveLength(1);
+    await expect.poll(() => received().length).toBe(1);
+    expect(received()[0]!.text).toContain(`#${open.number} Still waiting on this one`);
+    expect(received()[0]!.text).not.toContain('Already sorted out');
+    expect((await digests()).some((row) => row.recipient === quiet.user.email)).toBe(false);
+
+    await ctx.app.services.ticketAutoClose.digest(new Date(now.getTime() + 6 * DAY_MS));
+    expect((await digests()).filter((row) => row.recipient === wants.user.email)).toHaveLength(1);
+    await ctx.app.services.ticketAutoClose.digest(new Date(now.getTime() + 7 * DAY_MS));
+    expect((await digests()).filter((row) => row.recipient === wants.user.email)).toHaveLength(2);
+  });
+});

@@ -232,6 +232,8 @@ export const supportSettings = pgTable('support_settings', {
   notifyResolved: boolean('notify_resolved').notNull().default(true),
   weeklyDigest: boolean('weekly_digest').notNull().default(false),
   defaultCategory: text('default_category').notNull().default('GENERAL'),
+  /** When the weekly digest last went out (or was due with nothing to tell). */
+  lastDigestAt: timestamptz('last_digest_at'),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 

@@ -121,3 +121,36 @@ export function guestLinksMail(
   ].join('\n');
   return { to, subject: 'Your CrimsonHost support tickets', text, html };
 }
+
+/** The weekly digest: where each of my open tickets stands. */
+export function weeklyDigestMail(
+  to: string,
+  name: string,
+  tickets: { number: number; subject: string; status: TicketStatus; link: string }[],
+  settingsLink: string,
+) {
+  const lines = tickets.map(
+    (t) => `#${t.number} ${t.subject}: ${TICKET_STATUS_LABELS[t.status]} (${t.link})`,
+  );
+  const text = [
+    `Hello ${name},`,
+    '',
+    `You have ${tickets.length} open support ticket${tickets.length === 1 ? '' : 's'}:`,
+    '',
+    ...lines,
+    '',
+    `You asked for this weekly digest; turn it off in Support Center → Settings: ${settingsLink}`,
+  ].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(name)},</p>`,
+    `<p>You have ${tickets.length} open support ticket${tickets.length === 1 ? '' : 's'}:</p>`,
+    `<ul>${tickets
+      .map(
+        (t) =>
+          `<li><a href="${escapeHtml(t.link)}">#${t.number} ${escapeHtml(t.subject)}</a>: ${TICKET_STATUS_LABELS[t.status]}</li>`,
+      )
+      .join('')}</ul>`,
+    `<p>You asked for this weekly digest; <a href="${escapeHtml(settingsLink)}">turn it off in Support Center → Settings</a>.</p>`,
+  ].join('\n');
+  return { to, subject: 'Your open CrimsonHost support tickets this week', text, html };
+}

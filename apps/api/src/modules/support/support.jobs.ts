@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   TICKET_AUTO_CLOSE_DAYS,
   TICKET_CLOSE_REMINDER_DAYS_BEFORE,
+  type TicketStatus,
 } from '@crimsonhost/shared/support';
 import type { Database } from '../../db/client';
 import type { JobDefinition } from '../../lib/jobs';
-import { closeReminderMail } from './support-mail';
+import { closeReminderMail, weeklyDigestMail } from './support-mail';
 import * as repo from './support.repository';
 import { SYSTEM, type MailIds, type TicketWorkflow } from './ticket-workflow';
 
@@ -61,6 +62,39 @@ export class TicketAutoClose {
       }
       return due.length;
     });
+  }
+
+  /**
+   * The weekly digest for those who asked for it: one mail a week listing their open tickets
+   * (none when nothing is open). Answers how many mails went out.
+   */
+  async digest(now = new Date()): Promise<number> {
+    const queued: MailIds = [];
+    await this.db.transaction(async (tx) => {
+      const due = await repo.claimDigests(tx, new Date(now.getTime() - 7 * DAY_MS), now, BATCH);
+      for (const { userId } of due) {
+        const [user, tickets] = await Promise.all([
+          repo.findUser(tx, userId),
+          repo.activeTicketsOf(tx, userId, 20),
+        ]);
+        if (!user || tickets.length === 0) continue;
+        const { publicUrl } = this.workflow.deps;
+        const mail = weeklyDigestMail(
+          user.email,
+          user.displayName,
+          tickets.map((t) => ({
+            number: t.number,
+            subject: t.subject,
+            status: t.status as TicketStatus,
+            link: `${publicUrl}/support/tickets/${t.id}`,
+          })),
+          `${publicUrl}/support/settings`,
+        );
+        queued.push(await this.workflow.enqueue(tx, 'support-digest', mail, now));
+      }
+    });
+    this.workflow.deliver(queued);
+    return queued.length;
   }
 
   job(log: FastifyBaseLogger): JobDefinition {

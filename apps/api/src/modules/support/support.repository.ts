@@ -442,3 +442,45 @@ export async function adoptGuestTickets(db: Executor, userId: string, email: str
     )
     .returning({ id: supportTickets.id });
 }
+
+/**
+ * Users whose weekly digest is due, claimed for this run: their `last_digest_at` moves to `now`
+ * in the same statement, so two instances never mail one user twice in a week.
+ */
+export async function claimDigests(db: Executor, dueBefore: Date, now: Date, limit: number) {
+  return db
+    .update(supportSettings)
+    .set({ lastDigestAt: now })
+    .where(
+      inArray(
+        supportSettings.userId,
+        db
+          .select({ userId: supportSettings.userId })
+          .from(supportSettings)
+          .where(
+            and(
+              eq(supportSettings.weeklyDigest, true),
+              or(
+                isNull(supportSettings.lastDigestAt),
+                lte(supportSettings.lastDigestAt, dueBefore),
+              ),
+            ),
+          )
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ userId: supportSettings.userId });
+}
+
+/** A customer's tickets not ended, most recent activity first. */
+export async function activeTicketsOf(db: Executor, requesterId: string, limit: number) {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(
+      and(eq(supportTickets.requesterId, requesterId), notInArray(supportTickets.status, ENDED)),
+    )
+    .orderBy(desc(supportTickets.lastActivityAt))
+    .limit(limit);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "support_settings" ADD COLUMN "last_digest_at" timestamp with time zone;
