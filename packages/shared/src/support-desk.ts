@@ -47,10 +47,8 @@ export type DeskTicket = z.infer<typeof deskTicketSchema>;
 export const DESK_SORTS = ['sla', 'updated', 'created'] as const;
 
 export const deskQueueQuerySchema = z.object({
-  status: z
-    .union([ticketStatusSchema, z.literal('ACTIVE')])
-    .optional()
-    .describe('ACTIVE: every status but RESOLVED and CLOSED'),
+  /** ACTIVE (the default): every status but RESOLVED and CLOSED; ALL: every ticket. */
+  status: z.union([ticketStatusSchema, z.literal('ACTIVE'), z.literal('ALL')]).default('ACTIVE'),
   priority: ticketPrioritySchema.optional(),
   category: ticketCategorySchema.optional(),
   /** `me`, `none` (unassigned) or a staff member's id. */

@@ -86,8 +86,13 @@ export const supportTickets = pgTable(
     index('support_tickets_guest_idx')
       .on(sql`lower(${t.guestEmail})`)
       .where(sql`${t.requesterId} is null`),
+    // The desk's queue in its default order, so a page is read from the index.
     index('support_tickets_queue_idx')
-      .on(t.slaDueAt)
+      .on(
+        t.slaDueAt.asc().nullsLast(),
+        t.lastActivityAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`${t.status} not in ('RESOLVED', 'CLOSED')`),
     index('support_tickets_resolved_idx')
       .on(t.resolvedAt)

@@ -231,7 +231,7 @@ export async function listQueue(db: Executor, filter: QueueFilter) {
   const where = and(
     filter.status === 'ACTIVE'
       ? notInArray(supportTickets.status, ENDED)
-      : filter.status
+      : filter.status && filter.status !== 'ALL'
         ? eq(supportTickets.status, filter.status)
         : undefined,
     filter.priority ? eq(supportTickets.priority, filter.priority) : undefined,
@@ -284,11 +284,14 @@ export async function listQueue(db: Executor, filter: QueueFilter) {
       .orderBy(...order)
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
-    db
-      .select({ n: count() })
-      .from(supportTickets)
-      .leftJoin(requester, eq(requester.id, supportTickets.requesterId))
-      .where(where),
+    // The requester is joined only when the search may match their e-mail.
+    filter.q
+      ? db
+          .select({ n: count() })
+          .from(supportTickets)
+          .leftJoin(requester, eq(requester.id, supportTickets.requesterId))
+          .where(where)
+      : db.select({ n: count() }).from(supportTickets).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

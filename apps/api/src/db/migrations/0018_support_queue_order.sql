@@ -1,0 +1,2 @@
+DROP INDEX "support_tickets_queue_idx";--> statement-breakpoint
+CREATE INDEX "support_tickets_queue_idx" ON "support_tickets" USING btree ("sla_due_at","last_activity_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "support_tickets"."status" not in ('RESOLVED', 'CLOSED');
