@@ -228,7 +228,7 @@ export async function buildApp({
       // The staff area's API: one role guard in front of every route under /api/admin.
       await api.register(
         async (staffApi) => {
-          staffApi.addHook('onRequest', guards.requireRole('support', 'admin'));
+          staffApi.addHook('onRequest', guards.requireStaffClient);
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
         },
         { prefix: '/admin' },

@@ -26,6 +26,7 @@ const MATRIX: Record<string, Audience> = {
   'PATCH /api/auth/profile': 'user',
   'POST /api/auth/logout': 'user',
   'POST /api/auth/logout-all': 'user',
+  'POST /api/auth/client-token': 'staff',
   'POST /api/auth/change-password': 'user',
   'POST /api/auth/recovery-codes': 'user',
   'POST /api/auth/forgot-password': 'public',
@@ -96,11 +97,15 @@ const MATRIX: Record<string, Audience> = {
 
 let ctx: TestContext;
 const headersOf: Partial<Record<Role, Record<string, string>>> = {};
+/** The storefront's tokens of each role. */
+const webHeadersOf: Partial<Record<Role, Record<string, string>>> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp();
   for (const role of ['user', 'vendor', 'support', 'admin'] as const) {
-    headersOf[role] = (await signedIn(ctx, role)).headers;
+    const account = await signedIn(ctx, role);
+    headersOf[role] = account.headers;
+    webHeadersOf[role] = account.webHeaders;
   }
 });
 afterAll(() => ctx.close());
@@ -154,6 +159,32 @@ describe('the authorization matrix', () => {
         expect(response.statusCode, `${role} ${route}`).toBeLessThan(500);
       }
     }
+  });
+
+  it("refuses the staff area's routes a storefront token of support or admin", async () => {
+    for (const [route, audience] of Object.entries(MATRIX)) {
+      if (audience !== 'staff' || !route.includes('/api/admin/')) continue;
+      for (const role of ['support', 'admin'] as const) {
+        const response = await call(route, webHeadersOf[role]);
+        expect(response.statusCode, `${role} ${route}`).toBe(403);
+        expect(response.json().error.code).toBe('STAFF_CLIENT_REQUIRED');
+      }
+    }
+  });
+
+  it('issues a staff-area token only of the kind that matches the role', async () => {
+    const ask = (role: Role, client: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/auth/client-token',
+        headers: webHeadersOf[role],
+        payload: { client },
+      });
+    expect((await ask('support', 'SUPPORT')).json().data.client).toBe('SUPPORT');
+    expect((await ask('admin', 'ADMIN')).json().data.client).toBe('ADMIN');
+    expect((await ask('support', 'ADMIN')).statusCode).toBe(403);
+    expect((await ask('user', 'SUPPORT')).statusCode).toBe(403);
+    expect((await ask('vendor', 'ADMIN')).statusCode).toBe(403);
   });
 
   it('lets every signed-in role through the routes for any account', async () => {

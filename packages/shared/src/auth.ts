@@ -161,3 +161,15 @@ export const oauthSessionSchema = sessionSchema.extend({
 });
 
 export const csrfTokenSchema = z.object({ csrfToken: z.string() });
+
+/** POST /api/auth/client-token: an access token for the staff area, of the caller's session. */
+export const clientTokenRequestSchema = z.object({
+  client: z.enum(['ADMIN', 'SUPPORT'], { message: 'client must be ADMIN or SUPPORT' }),
+});
+export const clientTokenSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  token_type: z.literal('Bearer'),
+  client: z.enum(['ADMIN', 'SUPPORT']),
+});
+export type ClientToken = z.infer<typeof clientTokenSchema>;

@@ -17,6 +17,10 @@ export type Network = (typeof NETWORKS)[number];
 export const ROLES = ['admin', 'user', 'vendor', 'support'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Which app a token was issued to (spec section 3): the storefront, or the staff area. */
+export const CLIENT_KINDS = ['WEB', 'ADMIN', 'SUPPORT'] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
+
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 

@@ -79,14 +79,38 @@ describe('the demo data', () => {
     expect(BigInt(summary!.dearest)).toBeLessThan(1_000_000n);
   });
 
+  it('fills the support centre: the FAQ, canned replies and the demo renter’s tickets', async () => {
+    const [row] = await queryRows<{
+      categories: number;
+      articles: number;
+      canned: number;
+      statuses: string[];
+    }>(
+      database.db,
+      sql`select (select count(*)::int from faq_categories) as categories,
+                 (select count(*)::int from faq_articles where published) as articles,
+                 (select count(*)::int from canned_replies) as canned,
+                 (select array_agg(t.status order by t.status) from support_tickets t
+                    join users u on u.id = t.requester_id
+                   where u.email = 'renter@crimsonhost.demo') as statuses`,
+    );
+    expect(row!.categories).toBe(5);
+    expect(row!.articles).toBeGreaterThanOrEqual(15);
+    expect(row!.canned).toBeGreaterThanOrEqual(6);
+    expect(row!.statuses).toEqual(['OPEN', 'RESOLVED', 'WAITING_CUSTOMER']);
+  });
+
   it('does nothing the second time', async () => {
     await seedDemoData(database.db, log, { gamePortBase: portBase });
-    const [row] = await queryRows<{ n: number; users: number }>(
+    const [row] = await queryRows<{ n: number; users: number; tickets: number; articles: number }>(
       database.db,
       sql`select (select count(*)::int from server_listings) as n,
-                 (select count(*)::int from users) as users`,
+                 (select count(*)::int from users) as users,
+                 (select count(*)::int from support_tickets) as tickets,
+                 (select count(*)::int from faq_articles) as articles`,
     );
-    expect(row).toEqual({ n: 60, users: 5 });
+    expect(row).toMatchObject({ n: 60, users: 5, tickets: 3 });
+    expect(row!.articles).toBeGreaterThanOrEqual(15);
   });
 
   it('goes live from the demo game servers through the status job', async () => {

@@ -78,7 +78,7 @@ describe('a guest ticket', () => {
     const stored = await ctx.database.db.execute(
       sql`select count(*)::int as n from support_guest_links where token_hash = ${token}`,
     );
-    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((stored as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('gets a fresh link with each staff reply; the guest replies and closes through it', async () => {

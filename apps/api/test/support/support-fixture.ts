@@ -4,7 +4,10 @@ import { createUser } from '../factories';
 
 let address = 0;
 
-/** A signed-in account of `role` (a renter by default), with the headers of its calls. */
+/**
+ * A signed-in account of `role` (a renter by default), with the headers of its calls: for support
+ * and admin, a token of the staff area (`webHeaders` holds the storefront's).
+ */
 export async function signedIn(ctx: TestContext, role: Role = 'user', displayName?: string) {
   const user = await createUser(ctx.database.db, { role, displayName });
   address += 1;
@@ -16,7 +19,18 @@ export async function signedIn(ctx: TestContext, role: Role = 'user', displayNam
   });
   const token = login.json<{ data: { tokens: { access_token: string } } }>().data.tokens
     .access_token;
-  return { user, headers: { authorization: `Bearer ${token}` } };
+  const webHeaders = { authorization: `Bearer ${token}` };
+  if (role !== 'support' && role !== 'admin') return { user, headers: webHeaders, webHeaders };
+  // Staff work in the staff area, whose tokens carry its client kind.
+  const staffToken = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/client-token',
+    headers: webHeaders,
+    payload: { client: role === 'admin' ? 'ADMIN' : 'SUPPORT' },
+  });
+  if (staffToken.statusCode !== 200) throw new Error(`client-token: ${staffToken.body}`);
+  const staff = staffToken.json<{ data: { access_token: string } }>().data.access_token;
+  return { user, headers: { authorization: `Bearer ${staff}` }, webHeaders };
 }
 
 export const TICKET = {

@@ -7,6 +7,7 @@ import { config } from './config';
 import { csrfToken, fetchCsrfToken } from './csrf-token';
 import { HttpFailure, createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
 import { readTokenAnswer, toStoredTokens } from './session-tokens';
+import { dropStaffToken, isStaffAreaCall, staffToken, type StaffClient } from './staff-token';
 import { clearStoredTokens, readStoredTokens, storeLastTokenRefresh, storeTokens } from './storage';
 
 /** Codes the client itself gives to failures that never produced an API error envelope. */
@@ -122,12 +123,25 @@ const WITHOUT_REFRESH_RETRY: Call[] = [
 ];
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
+/** Asks the API for a staff-area token of this sign-in (issue 14 point 13). */
+async function exchangeForStaffToken(client: StaffClient) {
+  const response = await apiClient.post<{ data: { access_token: string; expires_in: number } }>(
+    '/auth/client-token',
+    { client },
+  );
+  return { token: response.data.data.access_token, expiresIn: response.data.data.expires_in };
+}
+
 async function applyRequestRules(request: HttpRequest): Promise<HttpRequest> {
   const { headers } = request;
   if (!matches(request, WITHOUT_BEARER) && !headers.has('Authorization')) {
     const accessToken = readStoredTokens()?.accessToken;
     if (accessToken) {
-      headers.set('Authorization', `Bearer ${accessToken}`);
+      // The staff area's API takes only a token issued to the staff area.
+      const staff = isStaffAreaCall(request.url)
+        ? await staffToken(accessToken, exchangeForStaffToken)
+        : null;
+      headers.set('Authorization', `Bearer ${staff ?? accessToken}`);
       request.bearerFromStorage = true;
     }
   }
@@ -155,6 +169,7 @@ export function onSessionEnded(listener: SessionEndListener): () => void {
 
 function endSession(error: ApiError): void {
   clearStoredTokens();
+  dropStaffToken();
   for (const listener of [...sessionEndListeners]) listener({ error });
 }
 
@@ -260,6 +275,13 @@ async function recoverFromError(raw: unknown): Promise<HttpResponse<unknown>> {
 
   if (error.status === 401 && !request.refreshRetried && !matches(request, WITHOUT_REFRESH_RETRY)) {
     request.refreshRetried = true;
+    if (isStaffAreaCall(request.url) && request.bearerFromStorage) {
+      // Ask for a new staff token with a storefront token that still works.
+      dropStaffToken();
+      request.headers.delete('Authorization');
+      await refreshSession();
+      return apiClient.request(request);
+    }
     const stored = readStoredTokens()?.accessToken;
     // A refresh that finished while this request was out already gave a newer token.
     const accessToken =

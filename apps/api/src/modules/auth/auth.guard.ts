@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { Role } from '@crimsonhost/shared/constants';
+import type { ClientKind, Role } from '@crimsonhost/shared/constants';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
@@ -10,6 +10,7 @@ import type { TokenService } from './tokens';
 export interface Principal {
   user: UserRow;
   sessionId: string;
+  clientKind: ClientKind;
 }
 
 declare module 'fastify' {
@@ -40,7 +41,11 @@ export function createGuards(db: Database, tokens: TokenService) {
     const found = await repo.findSessionUser(db, claims.userId, claims.sessionId);
     if (!found || found.revoked) throw unauthorized();
     assertCanSignIn(found.user);
-    request.principal = { user: found.user, sessionId: claims.sessionId };
+    request.principal = {
+      user: found.user,
+      sessionId: claims.sessionId,
+      clientKind: claims.clientKind,
+    };
   });
 
   function requireRole(...roles: [Role, ...Role[]]) {
@@ -52,7 +57,31 @@ export function createGuards(db: Database, tokens: TokenService) {
     });
   }
 
-  return { authenticate, requireRole };
+  /**
+   * The staff area's guard: a support or admin account, with a token issued to the staff area
+   * (client kind SUPPORT for support, ADMIN for admin). A storefront token of the same person is
+   * refused, so a token taken from the storefront does not open the desk.
+   */
+  const requireStaffClient = asGuard(async (request: FastifyRequest) => {
+    await requireRole('support', 'admin')(request);
+    const { user, clientKind } = request.principal!;
+    if (clientKind !== staffClientKind(user.role as Role)) {
+      throw new AppError(
+        'STAFF_CLIENT_REQUIRED',
+        403,
+        'Open the staff area to do this: its sign-in is separate from the storefront',
+      );
+    }
+  });
+
+  return { authenticate, requireRole, requireStaffClient };
+}
+
+/** The client kind of the staff area for a role, or null for roles without one. */
+export function staffClientKind(role: Role): Exclude<ClientKind, 'WEB'> | null {
+  if (role === 'admin') return 'ADMIN';
+  if (role === 'support') return 'SUPPORT';
+  return null;
 }
 
 export type Guards = ReturnType<typeof createGuards>;

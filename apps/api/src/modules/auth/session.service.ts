@@ -78,6 +78,7 @@ export class SessionIssuer {
         userId: user.id,
         role: user.role as Role,
         sessionId: familyId,
+        clientKind: 'WEB',
       }),
       refresh_token: refresh,
       expires_in: this.tokens.accessTtlSeconds,

@@ -1,12 +1,14 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from '@crimsonhost/shared/constants';
+import { CLIENT_KINDS, type ClientKind, type Role } from '@crimsonhost/shared/constants';
 
 export interface AccessClaims {
   userId: string;
   role: Role;
   /** The refresh-token family (sign-in) this access token belongs to. */
   sessionId: string;
+  /** The app it was issued to: WEB (the storefront), or SUPPORT and ADMIN (the staff area). */
+  clientKind: ClientKind;
 }
 
 const ISSUER = 'crimsonhost';
@@ -22,7 +24,7 @@ export class TokenService {
   }
 
   async signAccess(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, sid: claims.sessionId })
+    return new SignJWT({ role: claims.role, sid: claims.sessionId, ck: claims.clientKind })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -45,7 +47,15 @@ export class TokenService {
         clockTolerance: acceptExpiredForSeconds,
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, role: payload.role as Role, sessionId: payload.sid };
+      const clientKind = (CLIENT_KINDS as readonly unknown[]).includes(payload.ck)
+        ? (payload.ck as ClientKind)
+        : 'WEB';
+      return {
+        userId: payload.sub,
+        role: payload.role as Role,
+        sessionId: payload.sid,
+        clientKind,
+      };
     } catch {
       return null;
     }
