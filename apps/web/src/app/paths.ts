@@ -56,6 +56,52 @@ export const paths = {
   },
   settings: { path: '/settings', href: () => '/settings' },
   support: { path: '/support', href: () => '/support' },
+  supportTickets: {
+    path: '/support/tickets',
+    /** `search`: the list's status filter, subject search and page. */
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/support/tickets?${query}` : '/support/tickets';
+    },
+  },
+  supportNewTicket: {
+    path: '/support/tickets/new',
+    /** `link`: a record to link, as `rental:<id>` or `transaction:<id>`. */
+    href: (link?: { kind: 'rental' | 'transaction'; id: string }) =>
+      link
+        ? `/support/tickets/new?${new URLSearchParams({ link: `${link.kind}:${link.id}` }).toString()}`
+        : '/support/tickets/new',
+  },
+  supportTicket: {
+    path: '/support/tickets/:ticketId',
+    href: (ticketId: string) => `/support/tickets/${encodeURIComponent(ticketId)}`,
+  },
+  supportFaq: {
+    path: '/support/faq',
+    /** `article`: the slug of one article (its permalink); `q`: a search. */
+    href: ({ article, q }: { article?: string; q?: string } = {}) => {
+      const query = new URLSearchParams();
+      if (q) query.set('q', q);
+      const text = query.toString();
+      return `/support/faq${text ? `?${text}` : ''}${article ? `#${article}` : ''}`;
+    },
+  },
+  supportSettings: { path: '/support/settings', href: () => '/support/settings' },
+  /** The staff area (support and admin): its own layout, loaded only by staff. */
+  staff: { path: '/admin', href: () => '/admin' },
+  staffTickets: {
+    path: '/admin/tickets',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/tickets?${query}` : '/admin/tickets';
+    },
+  },
+  staffTicket: {
+    path: '/admin/tickets/:ticketId',
+    href: (ticketId: string) => `/admin/tickets/${encodeURIComponent(ticketId)}`,
+  },
+  staffFaq: { path: '/admin/faq', href: () => '/admin/faq' },
+  staffCannedReplies: { path: '/admin/canned-replies', href: () => '/admin/canned-replies' },
   admin: { path: '/admin/*', href: () => '/admin' },
   vendor: { path: '/vendor/*', href: () => '/vendor' },
   notFound: { path: '*', href: () => '/not-found' },

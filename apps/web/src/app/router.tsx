@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AuthProvider } from './auth/auth-provider';
 import { RequireAuth } from './auth/require-auth';
@@ -93,6 +93,36 @@ const TransactionStatusPage = lazy(() =>
     default: module.TransactionStatusPage,
   })),
 );
+const SupportLayout = lazy(() =>
+  import('./layouts/support-layout').then((module) => ({ default: module.SupportLayout })),
+);
+const MyTicketsPage = lazy(() =>
+  import('../features/support/pages/my-tickets-page').then((module) => ({
+    default: module.MyTicketsPage,
+  })),
+);
+const NewTicketPage = lazy(() =>
+  import('../features/support/pages/new-ticket-page').then((module) => ({
+    default: module.NewTicketPage,
+  })),
+);
+const TicketPage = lazy(() =>
+  import('../features/support/pages/ticket-page').then((module) => ({
+    default: module.TicketPage,
+  })),
+);
+const FaqPage = lazy(() =>
+  import('../features/support/pages/faq-page').then((module) => ({ default: module.FaqPage })),
+);
+const SupportSettingsPage = lazy(() =>
+  import('../features/support/pages/support-settings-page').then((module) => ({
+    default: module.SupportSettingsPage,
+  })),
+);
+/** The staff area (/admin): its own layout and routes, downloaded only when opened. */
+const StaffArea = lazy(() =>
+  import('../features/staff/staff-area').then((module) => ({ default: module.StaffArea })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/errors/pages/not-found-page').then((module) => ({
     default: module.NotFoundPage,
@@ -110,7 +140,7 @@ export const routes: RouteObject[] = [
       </ErrorBoundary>
     ),
     children: [
-      { path: paths.admin.path, element: <StaffAreaRedirect /> },
+      { path: paths.admin.path, element: <StaffArea /> },
       { path: paths.vendor.path, element: <StaffAreaRedirect /> },
       {
         element: <CustomerLayout />,
@@ -128,6 +158,20 @@ export const routes: RouteObject[] = [
           { path: paths.authCallback.path, element: <AuthCallbackPage /> },
           { path: paths.discordCallback.path, element: <DiscordCallbackPage /> },
           { path: paths.authHealth.path, element: <AuthHealthPage /> },
+          {
+            // The support centre is open to visitors (spec section 2): each page says what a
+            // visitor can do there.
+            path: paths.support.path,
+            element: <SupportLayout />,
+            children: [
+              { index: true, element: <Navigate to={paths.supportTickets.href()} replace /> },
+              { path: paths.supportTickets.path, element: <MyTicketsPage /> },
+              { path: paths.supportNewTicket.path, element: <NewTicketPage /> },
+              { path: paths.supportTicket.path, element: <TicketPage /> },
+              { path: paths.supportFaq.path, element: <FaqPage /> },
+              { path: paths.supportSettings.path, element: <SupportSettingsPage /> },
+            ],
+          },
           {
             // Signed-in only. /dashboard, /wallet and /rentals join here with their pages.
             element: <RequireAuth />,

@@ -1,5 +1,5 @@
 import { Input, type InputProps } from 'antd';
-import type { SearchProps } from 'antd/es/input';
+import type { SearchProps, TextAreaProps } from 'antd/es/input';
 import { useState, type ChangeEvent } from 'react';
 import { sanitizeInput } from '@crimsonhost/shared/text';
 import { config } from '../lib/config';
@@ -48,4 +48,23 @@ export function TextInput(props: InputProps) {
 /** A search box with the same sanitising. */
 export function SearchInput(props: SearchProps) {
   return <Input.Search {...withoutDefault(props)} {...useSanitizedValue(props)} />;
+}
+
+/**
+ * A multi-line text (a ticket's message) with the same sanitising; line breaks are kept.
+ * Controlled by its Form.Item or `value`, like the others.
+ */
+export function TextArea({ onChange, ...props }: TextAreaProps) {
+  return (
+    <Input.TextArea
+      {...props}
+      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
+        if (config.sanitizeTextInput) {
+          const clean = sanitizeInput(event.target.value);
+          if (clean !== event.target.value) event.target.value = clean;
+        }
+        onChange?.(event);
+      }}
+    />
+  );
 }

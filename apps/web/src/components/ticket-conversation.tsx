@@ -1,0 +1,123 @@
+import { PaperClipOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag, Typography, theme } from 'antd';
+import dayjs from 'dayjs';
+import type { Attachment, TicketMessageView } from '@crimsonhost/shared/support';
+import { downloadAttachment, formatFileSize } from '../lib/attachments';
+import { Markdown } from './markdown';
+import { useToast } from './use-toast';
+
+const ROLE_LABELS = { customer: 'Customer', support: 'Support', admin: 'Admin', system: 'System' };
+
+function AttachmentList({ attachments }: { attachments: Attachment[] }) {
+  const toast = useToast();
+  if (attachments.length === 0) return null;
+  return (
+    <Flex
+      component="ul"
+      vertical
+      gap={4}
+      style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}
+    >
+      {attachments.map((file) => (
+        <li key={file.id}>
+          <Button
+            type="link"
+            size="small"
+            icon={<PaperClipOutlined />}
+            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+            aria-label={`Download ${file.name}, ${file.contentType.split(';')[0]}, ${formatFileSize(file.size)}`}
+            onClick={() =>
+              void downloadAttachment(file).catch((error: unknown) =>
+                toast(
+                  'error',
+                  error instanceof Error ? error.message : 'The file could not be downloaded.',
+                ),
+              )
+            }
+          >
+            {file.name}
+          </Button>{' '}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {file.contentType.split(';')[0]} · {formatFileSize(file.size)}
+          </Typography.Text>
+        </li>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * A ticket's conversation: replies with author, role badge and time; internal notes (staff only)
+ * marked as such; status changes as short event lines. `viewer` says whose replies read as "You".
+ */
+export function TicketConversation({
+  messages,
+  viewer,
+}: {
+  messages: TicketMessageView[];
+  viewer: 'customer' | 'staff';
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      component="ol"
+      vertical
+      gap={12}
+      aria-label="Conversation"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {messages.map((message) => {
+        const time = dayjs(message.createdAt);
+        if (message.kind === 'event') {
+          return (
+            <li key={message.id} style={{ textAlign: 'center' }}>
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                {message.body} ·{' '}
+                <time dateTime={message.createdAt}>{time.format('D MMM, HH:mm')}</time>
+              </Typography.Text>
+            </li>
+          );
+        }
+        const mine =
+          viewer === 'customer'
+            ? message.author.role === 'customer'
+            : message.author.role !== 'customer';
+        const note = message.kind === 'note';
+        return (
+          <li
+            key={message.id}
+            style={{
+              border: `1px solid ${note ? token.colorWarningBorder : token.colorBorderSecondary}`,
+              background: note
+                ? token.colorWarningBg
+                : mine
+                  ? token.colorFillQuaternary
+                  : token.colorBgContainer,
+              borderRadius: token.borderRadiusLG,
+              padding: '12px 16px',
+            }}
+          >
+            <Flex wrap gap={8} align="center" style={{ marginBottom: 6 }}>
+              <Typography.Text strong>
+                {viewer === 'customer' && message.author.role === 'customer'
+                  ? 'You'
+                  : message.author.name}
+              </Typography.Text>
+              <Tag color={message.author.role === 'customer' ? 'default' : 'red'}>
+                {ROLE_LABELS[message.author.role]}
+              </Tag>
+              {note && <Tag color="warning">Internal note</Tag>}
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <time dateTime={message.createdAt} title={time.format('D MMMM YYYY, HH:mm:ss')}>
+                  {time.format('D MMM YYYY, HH:mm')}
+                </time>
+              </Typography.Text>
+            </Flex>
+            <Markdown>{message.body}</Markdown>
+            <AttachmentList attachments={message.attachments} />
+          </li>
+        );
+      })}
+    </Flex>
+  );
+}
