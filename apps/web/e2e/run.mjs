@@ -106,6 +106,14 @@ process.once('SIGTERM', interrupt);
 try {
   await waitForHealth(baseUrl, server);
   console.log(`e2e: server ready at ${baseUrl} (data in ${dataDir})`);
+  // The demo accounts' passwords are printed once at the first start, as a newcomer sees them.
+  const demoPassword = (email) =>
+    new RegExp(`${email.replace('.', '\\.')}\\s+password: (\\S+)`).exec(
+      readFileSync(logPath, 'utf8'),
+    )?.[1];
+  for (let waited = 0; !demoPassword('support@crimsonhost.demo') && waited < 5000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  demoPorts.E2E_DEMO_SUPPORT_PASSWORD = demoPassword('support@crimsonhost.demo') ?? '';
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.e2e.mjs'))
     // `npm run test:e2e -- wallet rentals` runs just those files.

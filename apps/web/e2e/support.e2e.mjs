@@ -1,0 +1,153 @@
+// The support centre as people use it: a visitor searches the FAQ; a renter with an active rental
+// opens a RENTAL ticket about it with a screenshot attached; the demo support agent claims it in
+// the staff area and answers with a canned reply; the renter gets the mail (over real SMTP),
+// replies, the agent resolves the ticket and the renter rates the answer.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { seriousA11yViolations } from './a11y.mjs';
+import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
+import { waitForMail } from './mail-server.mjs';
+import { RUN, deposit, screenshotAllWays, signInAs, signUp } from './steps.mjs';
+
+const browser = sharedBrowser();
+const SUPPORT = {
+  email: 'support@crimsonhost.demo',
+  password: process.env.E2E_DEMO_SUPPORT_PASSWORD,
+};
+const toast = (page, text) => page.locator('.ant-message').getByText(text);
+
+/** Rents the cheapest online server for 2 hours from its page; answers its name. */
+async function rentAServer(page) {
+  await page.goto('/servers?status=online&availability=AVAILABLE&sort=price_asc');
+  const card = page
+    .locator('.surface-card')
+    .filter({ has: page.getByText('Rent Server') })
+    .first();
+  const serverName = (await card.getByRole('heading').textContent()).trim();
+  await card.getByRole('link', { name: `Rent Server: ${serverName}` }).click();
+  await page.getByRole('heading', { level: 1, name: serverName }).waitFor();
+  await page.getByRole('button', { name: '2 h', exact: true }).click();
+  await page.getByRole('button', { name: /^Rent for / }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Confirm your rental' });
+  await confirmation.getByRole('button', { name: /^Pay .* and rent$/ }).click();
+  await page.waitForURL((url) => url.pathname === '/rentals');
+  return serverName;
+}
+
+/** Picks `option` in the antd Select labelled `label`. */
+async function choose(page, label, option) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+}
+
+describe('the support centre', () => {
+  it('lets a visitor search the FAQ and see where the words matched', async () => {
+    const { context, page } = await browser.openPage(DESKTOP, { theme: 'light' });
+    const problems = await watchForErrors(page);
+    try {
+      await page.goto('/support');
+      await page.waitForURL((url) => url.pathname === '/support/tickets');
+      await page.getByRole('heading', { level: 1, name: 'Support Center' }).waitFor();
+      await page.getByText('Get help and track your support requests').waitFor();
+      await page.getByRole('tab', { name: 'FAQ' }).click();
+      await page.getByLabel('Search the FAQ').fill('confirmations');
+      await page.getByLabel('Search the FAQ').press('Enter');
+      await page
+        .locator('mark', { hasText: /confirmations/i })
+        .first()
+        .waitFor();
+      await page.getByText('Confirmations and network fees').first().click();
+      await page.getByText('Was this helpful?').first().waitFor();
+      assert.deepEqual(await seriousA11yViolations(page), [], 'FAQ');
+      await screenshotAllWays(page, 'support-faq', { restoreTheme: true });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes a renter’s ticket about an active rental through the desk to a rating', async () => {
+    assert.ok(SUPPORT.password, 'the demo support password was printed at start');
+    const renter = { displayName: 'Ticket Renter', email: `ticket-${RUN}@example.com` };
+    const customer = await browser.openPage(DESKTOP, { theme: 'light' });
+    const agent = await browser.openPage(DESKTOP, { theme: 'dark' });
+    const customerProblems = await watchForErrors(customer.page);
+    const agentProblems = await watchForErrors(agent.page);
+    const page = customer.page;
+    try {
+      await signUp(page, renter);
+      await deposit(page, '50');
+      const serverName = await rentAServer(page);
+
+      // The ticket: about the rental, with a screenshot.
+      await page.goto('/support/tickets/new');
+      await page.getByLabel('Subject').fill('Server lags every evening');
+      await choose(page, 'Related to', `Rental: ${serverName} (active)`);
+      await choose(page, 'Category', 'Rental');
+      await page
+        .getByLabel('Message', { exact: true })
+        .fill(
+          'From 19:00 the server drops to 20 FPS and players rubber-band. Screenshot attached.',
+        );
+      const screenshot = await page.screenshot();
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'lag.png',
+        mimeType: 'image/png',
+        buffer: screenshot,
+      });
+      await page.getByRole('list', { name: 'Attached files' }).getByText('lag.png').waitFor();
+      await page.getByRole('button', { name: 'Send ticket' }).click();
+      await page.waitForURL((url) => /^\/support\/tickets\/[0-9a-f-]{36}$/.test(url.pathname));
+      const ticketUrl = new URL(page.url()).pathname;
+      await page.getByRole('button', { name: /^Download lag\.png/ }).waitFor();
+      await page.getByText(serverName).first().waitFor();
+      const number = (await page.getByRole('heading', { level: 2 }).textContent()).match(
+        /#(\d+)/,
+      )[1];
+      await screenshotAllWays(page, 'support-ticket', { restoreTheme: true });
+
+      // The agent: claims it in the staff area and answers with a canned reply.
+      await signInAs(agent.page, SUPPORT);
+      await agent.page.goto('/admin/tickets');
+      await agent.page.getByRole('link', { name: 'Server lags every evening' }).click();
+      await agent.page.getByText('lag.png').waitFor();
+      await agent.page.getByRole('button', { name: 'Claim', exact: true }).click();
+      await agent.page.getByText('Demo Support took the ticket.').waitFor();
+      await choose(agent.page, 'Insert a canned reply', 'Ask for details');
+      const reply = agent.page.getByLabel('Reply', { exact: true });
+      assert.match(await reply.inputValue(), /^Hello Ticket Renter,/);
+      await agent.page.getByRole('button', { name: 'Send reply' }).click();
+      await toast(agent.page, 'Reply sent').waitFor();
+      await agent.page.getByText('Waiting for you').first().waitFor();
+      await screenshotAllWays(agent.page, 'support-desk-ticket', { restoreTheme: true });
+
+      // The renter hears of it by mail, and answers on the ticket's page.
+      const mail = await waitForMail(renter.email, {
+        subject: `[CrimsonHost #${number}] New reply: Server lags every evening`,
+      });
+      assert.match(mail.text, new RegExp(`${ticketUrl}$`, 'm'));
+      await page.goto(ticketUrl);
+      await page.getByText('Hello Ticket Renter,').waitFor();
+      await page
+        .getByLabel('Your reply', { exact: true })
+        .fill('It happens every day from 19:00 to 23:00.');
+      await page.getByRole('button', { name: 'Send reply' }).click();
+      await toast(page, 'Reply sent').waitFor();
+
+      // The agent resolves it; the renter rates the answer.
+      await agent.page.reload();
+      await agent.page.getByText('It happens every day').waitFor();
+      await choose(agent.page, 'Status', 'Resolved');
+      await agent.page.getByText('marked the ticket resolved').waitFor();
+      await page.reload();
+      await page.getByText('How did we do?').waitFor();
+      await page.locator('.ant-rate-star-second').nth(4).click();
+      await page.getByRole('button', { name: 'Send rating' }).click();
+      await page.getByText('Your rating').waitFor();
+      assert.deepEqual([...customerProblems, ...agentProblems], []);
+    } finally {
+      await customer.context.close();
+      await agent.context.close();
+    }
+  });
+});
