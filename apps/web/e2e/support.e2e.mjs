@@ -69,6 +69,7 @@ describe('the support centre', () => {
   it('takes a renter’s ticket about an active rental through the desk to a rating', async () => {
     assert.ok(SUPPORT.password, 'the demo support password was printed at start');
     const renter = { displayName: 'Ticket Renter', email: `ticket-${RUN}@example.com` };
+    const subject = `Evening lag on my rental ${RUN}`;
     const customer = await browser.openPage(DESKTOP, { theme: 'light' });
     const agent = await browser.openPage(DESKTOP, { theme: 'dark' });
     const customerProblems = await watchForErrors(customer.page);
@@ -81,7 +82,7 @@ describe('the support centre', () => {
 
       // The ticket: about the rental, with a screenshot.
       await page.goto('/support/tickets/new');
-      await page.getByLabel('Subject').fill('Server lags every evening');
+      await page.getByLabel('Subject').fill(subject);
       await choose(page, 'Related to', `Rental: ${serverName} (active)`);
       await choose(page, 'Category', 'Rental');
       await page
@@ -109,7 +110,7 @@ describe('the support centre', () => {
       // The agent: claims it in the staff area and answers with a canned reply.
       await signInAs(agent.page, SUPPORT);
       await agent.page.goto('/admin/tickets');
-      await agent.page.getByRole('link', { name: 'Server lags every evening' }).click();
+      await agent.page.getByRole('link', { name: subject, exact: true }).click();
       await agent.page.getByText('lag.png').waitFor();
       await agent.page.getByRole('button', { name: 'Claim', exact: true }).click();
       await agent.page.getByText('Demo Support took the ticket.').waitFor();
@@ -123,7 +124,7 @@ describe('the support centre', () => {
 
       // The renter hears of it by mail, and answers on the ticket's page.
       const mail = await waitForMail(renter.email, {
-        subject: `[CrimsonHost #${number}] New reply: Server lags every evening`,
+        subject: `[CrimsonHost #${number}] New reply: ${subject}`,
       });
       assert.match(mail.text, new RegExp(`${ticketUrl}$`, 'm'));
       await page.goto(ticketUrl);
@@ -141,7 +142,8 @@ describe('the support centre', () => {
       await agent.page.getByText('marked the ticket resolved').waitFor();
       await page.reload();
       await page.getByText('How did we do?').waitFor();
-      await page.locator('.ant-rate-star-second').nth(4).click();
+      await page.locator('.ant-rate-star').nth(4).click();
+      await page.locator('.ant-rate-star-full').nth(4).waitFor();
       await page.getByRole('button', { name: 'Send rating' }).click();
       await page.getByText('Your rating').waitFor();
       assert.deepEqual([...customerProblems, ...agentProblems], []);

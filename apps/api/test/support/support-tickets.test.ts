@@ -381,6 +381,27 @@ describe('the conversation', () => {
     });
   });
 
+  it('rates a resolved ticket that is linked to a rental (its live state is read after the rating is saved)', async () => {
+    const { headers, rentalId } = await renterWithRental();
+    const agent = await signedIn(ctx, 'support');
+    const ticket = await openTicket(ctx, headers, { category: 'RENTAL', rentalId });
+    await staffReply(agent.headers, ticket.id, {
+      message: 'Restarted it for you.',
+      status: 'RESOLVED',
+    });
+    const rated = await ctx.request({
+      method: 'POST',
+      url: `/api/support/tickets/${ticket.id}/rating`,
+      headers,
+      payload: { score: 5 },
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+    expect(detailOf(rated.body)).toMatchObject({
+      rating: { score: 5 },
+      link: { kind: 'rental', id: rentalId },
+    });
+  });
+
   it('reopens a ticket closed up to 14 days ago, and starts a new linked ticket after that', async () => {
     const customer = await signedIn(ctx);
     const ticket = await openTicket(ctx, customer.headers);

@@ -103,10 +103,8 @@ export function TicketConversation({
                   ? 'You'
                   : message.author.name}
               </Typography.Text>
-              <Tag color={message.author.role === 'customer' ? 'default' : 'red'}>
-                {ROLE_LABELS[message.author.role]}
-              </Tag>
-              {note && <Tag color="warning">Internal note</Tag>}
+              <Tag>{ROLE_LABELS[message.author.role]}</Tag>
+              {note && <Tag>Internal note</Tag>}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 <time dateTime={message.createdAt} title={time.format('D MMMM YYYY, HH:mm:ss')}>
                   {time.format('D MMM YYYY, HH:mm')}

@@ -18,6 +18,7 @@ import * as mails from './support-mail';
 import * as repo from './support.repository';
 import type { TicketRow } from './support.repository';
 import {
+  canRate,
   summaryOf,
   ticketNotFound,
   type Actor,
@@ -232,12 +233,12 @@ export class SupportService {
     const now = this.clock();
     const ticket = await this.db.transaction(async (tx) => {
       const ticket = await this.mine(tx, user.id, id, { lock: true });
-      const detail = await this.workflow.customerDetail(tx, ticket, now);
-      if (!detail.canRate) {
+      const rating = await repo.latestRatingOf(tx, ticket.id);
+      if (!canRate(ticket, rating?.resolution)) {
         throw new AppError(
           'RATING_NOT_OPEN',
           409,
-          detail.rating
+          rating
             ? 'You already rated this answer.'
             : 'You can rate a ticket once our support team has resolved it.',
         );

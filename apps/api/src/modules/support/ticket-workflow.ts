@@ -282,7 +282,6 @@ export class TicketWorkflow {
     );
     const closedFor = ticket.closedAt ? now.getTime() - ticket.closedAt.getTime() : 0;
     const closed = ticket.status === 'CLOSED';
-    const rated = rating?.resolution === ticket.resolutions;
     return {
       ...summaryOf(ticket),
       messages: messages.map((message) => messageView(message, files.get(message.id) ?? [])),
@@ -292,17 +291,16 @@ export class TicketWorkflow {
       closedAt: ticket.closedAt?.toISOString() ?? null,
       replyReopens: closed && closedFor <= TICKET_REOPEN_WINDOW_DAYS * DAY_MS,
       replyStartsNew: closed && closedFor > TICKET_REOPEN_WINDOW_DAYS * DAY_MS,
-      canRate:
-        ticket.resolvedByStaff &&
-        ticket.resolutions > 0 &&
-        !rated &&
-        !ticket.closedAutomatically &&
-        (ticket.status === 'RESOLVED' || ticket.status === 'CLOSED'),
+      canRate: canRate(ticket, rating?.resolution),
       rating: rating ? { score: rating.score, comment: rating.comment } : null,
     };
   }
 
-  /** The linked rental or transaction as its owner sees it now; gone records show nothing. */
+  /**
+   * The linked rental or transaction as its owner sees it now; gone records show nothing. It reads
+   * through the rentals and wallet services on their own connection: never call it (nor `detail`)
+   * inside a transaction, which on the embedded database would wait for itself.
+   */
   async linkOf(ticket: TicketRow): Promise<TicketLink | null> {
     if (!ticket.requesterId) return null;
     try {
@@ -340,6 +338,20 @@ export class TicketWorkflow {
     }
     return null;
   }
+}
+
+/**
+ * A survey is open when staff resolved the ticket, this resolution is not rated yet, and the
+ * ticket did not close by itself.
+ */
+export function canRate(ticket: TicketRow, lastRatedResolution: number | undefined): boolean {
+  return (
+    ticket.resolvedByStaff &&
+    ticket.resolutions > 0 &&
+    lastRatedResolution !== ticket.resolutions &&
+    !ticket.closedAutomatically &&
+    (ticket.status === 'RESOLVED' || ticket.status === 'CLOSED')
+  );
 }
 
 export function summaryOf(ticket: TicketRow): TicketSummary {

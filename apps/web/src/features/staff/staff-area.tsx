@@ -1,5 +1,5 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Menu, Result, Typography, theme } from 'antd';
+import { Button, ConfigProvider, Flex, Layout, Menu, Result, Typography, theme } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useRoutes } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@crimsonhost/shared/constants';
@@ -74,9 +74,26 @@ function StaffLayout({ children }: { children: React.ReactNode }) {
       .reverse()
       .find((s) => (s.key === paths.staff.path ? pathname === s.key : pathname.startsWith(s.key)))
       ?.key ?? paths.staff.path;
+  // Below 768 px the sections wrap as plain links: a horizontal menu hides the overflow behind
+  // aria-hidden items that can still be focused.
+  const mobileNav = (
+    <Flex wrap gap={4}>
+      {SECTIONS.map((s) => (
+        <ButtonLink
+          key={s.key}
+          to={s.key}
+          size="small"
+          type={s.key === selected ? 'primary' : 'text'}
+          aria-current={s.key === selected ? 'page' : undefined}
+        >
+          {s.label}
+        </ButtonLink>
+      ))}
+    </Flex>
+  );
   const menu = (
     <Menu
-      mode={isMobile ? 'horizontal' : 'inline'}
+      mode="inline"
       selectedKeys={[selected]}
       items={SECTIONS.map((s) => ({ key: s.key, label: <Link to={s.key}>{s.label}</Link> }))}
       style={{ borderInlineEnd: 'none', background: 'transparent' }}
@@ -85,54 +102,62 @@ function StaffLayout({ children }: { children: React.ReactNode }) {
     />
   );
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{
-          background: token.colorBgContainer,
-          borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          paddingInline: isMobile ? 12 : 24,
-          height: 'auto',
-          lineHeight: 'normal',
-          paddingBlock: 10,
-        }}
-      >
-        <Flex align="center" justify="space-between" gap={12} wrap>
-          <Flex align="center" gap={10}>
-            <Link to={paths.staff.href()} aria-label="Staff area home">
-              <BrandMark size={28} />
-            </Link>
-            <Typography.Text strong>Staff</Typography.Text>
+    // Filters and pickers say what they are in their placeholder: it reads at the secondary
+    // text's contrast (WCAG 4.5:1), not antd's faint default.
+    <ConfigProvider theme={{ token: { colorTextPlaceholder: token.colorTextSecondary } }}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            paddingInline: isMobile ? 12 : 24,
+            height: 'auto',
+            lineHeight: 'normal',
+            paddingBlock: 10,
+          }}
+        >
+          <Flex align="center" justify="space-between" gap={12} wrap>
+            <Flex align="center" gap={10}>
+              <Link to={paths.staff.href()} aria-label="Staff area home">
+                <BrandMark size={28} />
+              </Link>
+              <Typography.Text strong>Staff</Typography.Text>
+            </Flex>
+            <Flex align="center" gap={8} wrap>
+              {!isMobile && <Typography.Text type="secondary">{user?.email}</Typography.Text>}
+              <ThemeToggle />
+              <ButtonLink to={paths.home.href()} size="small">
+                Back to storefront
+              </ButtonLink>
+            </Flex>
           </Flex>
-          <Flex align="center" gap={8} wrap>
-            {!isMobile && <Typography.Text type="secondary">{user?.email}</Typography.Text>}
-            <ThemeToggle />
-            <ButtonLink to={paths.home.href()} size="small">
-              Back to storefront
-            </ButtonLink>
-          </Flex>
-        </Flex>
-        {isMobile && <nav style={{ marginTop: 6 }}>{menu}</nav>}
-      </Layout.Header>
-      <Layout>
-        {!isMobile && (
-          <Layout.Sider
-            width={220}
-            theme="light"
-            style={{
-              background: token.colorBgContainer,
-              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-            }}
-          >
-            <nav style={{ paddingTop: 12 }}>{menu}</nav>
-          </Layout.Sider>
-        )}
-        <Layout.Content style={{ padding: isMobile ? 12 : 24, minWidth: 0 }}>
-          <main>
-            <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>
-          </main>
-        </Layout.Content>
+          {isMobile && (
+            <nav aria-label="Staff area" style={{ marginTop: 8 }}>
+              {mobileNav}
+            </nav>
+          )}
+        </Layout.Header>
+        <Layout>
+          {!isMobile && (
+            <Layout.Sider
+              width={220}
+              theme="light"
+              style={{
+                background: token.colorBgContainer,
+                borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+              }}
+            >
+              <nav style={{ paddingTop: 12 }}>{menu}</nav>
+            </Layout.Sider>
+          )}
+          <Layout.Content style={{ padding: isMobile ? 12 : 24, minWidth: 0 }}>
+            <main>
+              <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>
+            </main>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </ConfigProvider>
   );
 }
 

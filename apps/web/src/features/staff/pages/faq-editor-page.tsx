@@ -293,8 +293,7 @@ export function FaqEditorPage() {
                 {
                   title: 'State',
                   key: 'published',
-                  render: (_, a) =>
-                    a.published ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>,
+                  render: (_, a) => (a.published ? <Tag>Published</Tag> : <Tag>Draft</Tag>),
                 },
                 { title: 'Views', dataIndex: 'views', width: 70 },
                 {

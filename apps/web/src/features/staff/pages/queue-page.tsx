@@ -149,7 +149,6 @@ export function QueuePage() {
           <SearchInput
             aria-label="Search subject, e-mail or #number"
             placeholder="Subject, e-mail or #number"
-            allowClear
             defaultValue={query.q}
             onSearch={(q) => show({ q: q.trim() || undefined })}
             style={{ width: 240, maxWidth: '100%' }}

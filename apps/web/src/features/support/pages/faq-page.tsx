@@ -70,7 +70,7 @@ function ArticleBody({ article }: { article: FaqArticle }) {
           size="small"
           type="link"
           icon={<LinkOutlined />}
-          aria-label={`Copy the link to "${article.title}"`}
+          aria-label={`Copy link to "${article.title}"`}
           onClick={() =>
             void navigator.clipboard
               .writeText(permalink)
@@ -181,7 +181,6 @@ export function FaqPage() {
         <SearchInput
           aria-label="Search the FAQ"
           placeholder="Search the FAQ, e.g. deposit confirmations"
-          allowClear
           enterButton="Search"
           defaultValue={q}
           onSearch={(value) => setSearch(value.trim() ? { q: value.trim() } : {})}

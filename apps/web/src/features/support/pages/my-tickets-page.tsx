@@ -220,7 +220,6 @@ export function MyTicketsPage() {
             <SearchInput
               aria-label="Search by subject"
               placeholder="Search by subject"
-              allowClear
               defaultValue={query.q}
               onSearch={(value) => show({ q: value.trim() || undefined, page: 1 })}
               style={{ width: 240, maxWidth: '100%' }}
