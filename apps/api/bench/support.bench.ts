@@ -6,20 +6,12 @@
 // customer's My Tickets, a ticket in the desk with its customer summary, a FAQ search and the
 // suggestions for a ticket being written; the median and p95 of each are printed. `--driver
 // postgres` runs it on the PostgreSQL server at --server-url instead of the embedded database.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
-import { outboxMailer } from '../src/lib/mailer';
+import { queryRows } from '../src/db/client';
 import { insertUser } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/password';
-import { postgresServer } from './bench-postgres';
+import { openBenchApp } from './bench-app';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,30 +25,12 @@ const SIZES = args.sizes.split(',').map(Number);
 const REQUESTS = Number(args.requests);
 const CUSTOMERS = 2000;
 const PASSWORD = 'bench support passphrase 2026';
-const DATABASE = 'crimsonhost_bench_support';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-support-bench-'));
-let database: DatabaseHandle;
-if (args.driver === 'postgres') {
-  const { databaseUrl, admin } = postgresServer(args['server-url']);
-  await admin(async (client) => {
-    await client.query(`drop database if exists ${DATABASE} with (force)`);
-    await client.query(`create database ${DATABASE}`);
-  });
-  database = await openDatabase({ driver: 'postgres', url: databaseUrl(DATABASE) });
-} else {
-  database = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
-}
-await runMigrations(database);
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const app = await buildApp({
-  config,
-  database,
-  jwtSecret: 'support-bench-secret-that-is-long-enough-0123456789',
-  mailer: outboxMailer(path.join(dataDir, 'outbox'), config.MAIL_FROM),
-  logger: pino({ level: 'silent' }),
+const { app, database } = await openBenchApp({
+  name: 'support',
+  driver: args.driver,
+  serverUrl: args['server-url'],
 });
-await app.ready();
 
 const csrf = (await app.inject({ method: 'GET', url: '/api/auth/csrf' })).json<{
   data: { csrfToken: string };
@@ -77,7 +51,16 @@ async function signIn(email: string, role: 'user' | 'support') {
   });
   const token = login.json<{ data: { tokens: { access_token: string } } }>().data.tokens
     .access_token;
-  return { user, headers: { authorization: `Bearer ${token}` } };
+  if (role === 'user') return { user, headers: { authorization: `Bearer ${token}` } };
+  // The desk takes only a token issued to the staff area.
+  const staff = await app.inject({
+    method: 'POST',
+    url: '/api/auth/client-token',
+    headers: { 'x-csrf-token': csrf, authorization: `Bearer ${token}` },
+    payload: { client: 'SUPPORT' },
+  });
+  const staffToken = staff.json<{ data: { access_token: string } }>().data.access_token;
+  return { user, headers: { authorization: `Bearer ${staffToken}` } };
 }
 const agent = await signIn('agent@crimsonhost.bench', 'support');
 const customer = await signIn('customer@crimsonhost.bench', 'user');

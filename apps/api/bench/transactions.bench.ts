@@ -5,20 +5,11 @@
 // page 1, page 1 filtered by type, a page deep in the history by its number (offset) and the same
 // page by the cursor of the page before it (keyset). `--driver postgres` runs it on the PostgreSQL
 // server at --server-url instead of the embedded database.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
-import { outboxMailer } from '../src/lib/mailer';
 import { insertUser } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/password';
-import { postgresServer } from './bench-postgres';
+import { openBenchApp } from './bench-app';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,30 +23,12 @@ const SIZES = args.sizes.split(',').map(Number);
 const REQUESTS = Number(args.requests);
 const GOAL_MS = 3;
 const PASSWORD = 'bench wallet passphrase 2026';
-const DATABASE = 'crimsonhost_bench_transactions';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-transactions-bench-'));
-let database: DatabaseHandle;
-if (args.driver === 'postgres') {
-  const { databaseUrl, admin } = postgresServer(args['server-url']);
-  await admin(async (client) => {
-    await client.query(`drop database if exists ${DATABASE} with (force)`);
-    await client.query(`create database ${DATABASE}`);
-  });
-  database = await openDatabase({ driver: 'postgres', url: databaseUrl(DATABASE) });
-} else {
-  database = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
-}
-await runMigrations(database);
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const app = await buildApp({
-  config,
-  database,
-  jwtSecret: 'transactions-bench-secret-that-is-long-enough-0123456789',
-  mailer: outboxMailer(path.join(dataDir, 'outbox'), config.MAIL_FROM),
-  logger: pino({ level: 'silent' }),
+const { app, database } = await openBenchApp({
+  name: 'transactions',
+  driver: args.driver,
+  serverUrl: args['server-url'],
 });
-await app.ready();
 
 const user = await insertUser(database.db, {
   email: 'wallet.history@crimsonhost.bench',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
 
 /** `{ data }`: the body of every success answer. */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -68,3 +69,11 @@ export const dateTimeInputSchema = (field: string) =>
     },
     { message: `${field} must be between 2020 and 2099` },
   );
+
+/** `pageSize` of every paged list: one of the spec's page sizes (10, 20, 50, 100). */
+export const pageSizeSchema = z.coerce
+  .number()
+  .refine((value) => (TABLE_PAGE_SIZES as readonly number[]).includes(value), {
+    message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
+  })
+  .default(DEFAULT_PAGE_SIZE);

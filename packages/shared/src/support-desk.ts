@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
-import { pageEnvelope, pageNumberSchema } from './envelope';
+import { pageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
 import {
   attachmentIdsSchema,
   FAQ_SEARCH_MAX,
@@ -64,12 +63,7 @@ export const deskQueueQuerySchema = z.object({
   q: z.string().max(FAQ_SEARCH_MAX).optional(),
   sort: z.enum(DESK_SORTS, { message: 'sort must be sla, updated or created' }).default('sla'),
   page: pageNumberSchema.default(1),
-  pageSize: z.coerce
-    .number()
-    .refine((value) => (TABLE_PAGE_SIZES as readonly number[]).includes(value), {
-      message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
-    })
-    .default(DEFAULT_PAGE_SIZE),
+  pageSize: pageSizeSchema,
 });
 export type DeskQueueQuery = z.input<typeof deskQueueQuerySchema>;
 /** The queue query as the API reads it, defaults applied. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
-import { pageEnvelope, pageNumberSchema } from './envelope';
+import { pageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
 import { RENTAL_STATUSES, RUN_STATES } from './rentals';
 import { emailSchema } from './auth';
 import { textFieldSchema } from './text';
@@ -61,13 +60,6 @@ export const TICKET_MESSAGE_MAX = 10_000;
 /** FAQ answers shown beside the new-ticket form. */
 export const FAQ_SUGGESTION_COUNT = 3;
 export const FAQ_SEARCH_MAX = 200;
-
-const pageSizeSchema = z.coerce
-  .number()
-  .refine((value) => (TABLE_PAGE_SIZES as readonly number[]).includes(value), {
-    message: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
-  })
-  .default(DEFAULT_PAGE_SIZE);
 
 export const ticketStatusSchema = z.enum(TICKET_STATUSES, {
   message: `status must be one of ${TICKET_STATUSES.join(', ')}`,
