@@ -1,5 +1,5 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Flex, Layout, Menu, Result, Typography, theme } from 'antd';
+import { Button, ConfigProvider, Flex, Menu, Result, Typography, theme } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useRoutes } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@crimsonhost/shared/constants';
@@ -105,8 +105,8 @@ function StaffLayout({ children }: { children: React.ReactNode }) {
     // Filters and pickers say what they are in their placeholder: it reads at the secondary
     // text's contrast (WCAG 4.5:1), not antd's faint default.
     <ConfigProvider theme={{ token: { colorTextPlaceholder: token.colorTextSecondary } }}>
-      <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Header
+      <div style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+        <header
           style={{
             background: token.colorBgContainer,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
@@ -136,27 +136,25 @@ function StaffLayout({ children }: { children: React.ReactNode }) {
               {mobileNav}
             </nav>
           )}
-        </Layout.Header>
-        <Layout>
+        </header>
+        <div style={{ display: 'flex', alignItems: 'stretch' }}>
           {!isMobile && (
-            <Layout.Sider
-              width={220}
-              theme="light"
+            <aside
               style={{
+                width: 220,
+                flex: 'none',
                 background: token.colorBgContainer,
                 borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
               }}
             >
               <nav style={{ paddingTop: 12 }}>{menu}</nav>
-            </Layout.Sider>
+            </aside>
           )}
-          <Layout.Content style={{ padding: isMobile ? 12 : 24, minWidth: 0 }}>
-            <main>
-              <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>
-            </main>
-          </Layout.Content>
-        </Layout>
-      </Layout>
+          <main style={{ padding: isMobile ? 12 : 24, minWidth: 0, flex: 1 }}>
+            <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>
+          </main>
+        </div>
+      </div>
     </ConfigProvider>
   );
 }
