@@ -114,6 +114,7 @@ try {
   for (let waited = 0; !demoPassword('support@crimsonhost.demo') && waited < 5000; waited += 100)
     await new Promise((resolve) => setTimeout(resolve, 100));
   demoPorts.E2E_DEMO_SUPPORT_PASSWORD = demoPassword('support@crimsonhost.demo') ?? '';
+  demoPorts.E2E_DEMO_RENTER_PASSWORD = demoPassword('renter@crimsonhost.demo') ?? '';
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.e2e.mjs'))
     // `npm run test:e2e -- wallet rentals` runs just those files.
