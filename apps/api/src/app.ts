@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -21,14 +20,27 @@ import { MailOutbox } from './lib/mail-outbox';
 import type { Mailer } from './lib/mailer';
 import { apiRoot, defaultWebDistDir } from './lib/package-paths';
 import { registerWebApp } from './lib/web-app';
+import { BEARER_SCHEME, openApiTransform } from './lib/openapi';
 import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
+import { staffSignInRoutes } from './modules/auth/staff-sign-in.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { DiscordService } from './modules/auth/discord.service';
 import { EmailVerificationService } from './modules/auth/email-verification.service';
 import { RecoveryService } from './modules/auth/recovery.service';
 import { SessionIssuer } from './modules/auth/session.service';
+import { StaffSignInService, STAFF_FACTOR_KEY_INFO } from './modules/auth/staff-sign-in.service';
 import { TokenService } from './modules/auth/tokens';
+import { AuditService } from './modules/audit/audit.service';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
+import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
+import { AdminSettingsService } from './modules/admin/settings.service';
+import { PlatformSettings } from './modules/settings/platform-settings.service';
+import { adminOverviewRoutes } from './modules/admin/admin-overview.routes';
+import { AdminOverviewService } from './modules/admin/overview.service';
+import { ledgerAdminRoutes } from './modules/ledger-admin/ledger-admin.routes';
+import { LedgerAdminService } from './modules/ledger-admin/ledger-admin.service';
+import { AdminUsersService } from './modules/admin/users.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { chainSettingsFromConfig, type ChainSettings } from './modules/chains/chain-settings';
 import { healthRoutes } from './modules/health/health.routes';
@@ -123,7 +135,15 @@ export async function buildApp({
   app.decorateRequest('principal', null);
 
   const tokens = new TokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
-  const guards = createGuards(database.db, tokens);
+  const audit = new AuditService(database.db);
+  const staffSignIn = new StaffSignInService(
+    database.db,
+    tokens,
+    audit,
+    deriveKey(jwtSecret, STAFF_FACTOR_KEY_INFO),
+    { idleMinutes: config.STAFF_IDLE_TIMEOUT_MINUTES, maxHours: config.STAFF_SESSION_MAX_HOURS },
+  );
+  const guards = createGuards(database.db, tokens, staffSignIn);
   const sessions = new SessionIssuer(tokens, config.REFRESH_TOKEN_TTL_DAYS);
   const mail = new MailOutbox(database.db, mailer, app.log);
   const verification = new EmailVerificationService(database.db, mail, publicUrl(config), app.log);
@@ -143,13 +163,24 @@ export async function buildApp({
       : null,
   );
   const wallet = new WalletService(database.db, chains ?? chainSettingsFromConfig(config));
+  // Commission and SLA hours as the staff area's Settings last saved them; the environment's
+  // values are their first ones (issue 15 point 6).
+  const platformSettings = new PlatformSettings(database.db, {
+    commission: { basisPoints: config.RENTAL_COMMISSION_BASIS_POINTS },
+    sla: {
+      URGENT: config.SUPPORT_SLA_URGENT_HOURS,
+      HIGH: config.SUPPORT_SLA_HIGH_HOURS,
+      NORMAL: config.SUPPORT_SLA_NORMAL_HOURS,
+      LOW: config.SUPPORT_SLA_LOW_HOURS,
+    },
+  });
   // Game server control through the listings' Pterodactyl panels; keys decrypt with the JWT secret.
   const panelService = new PanelService(database.db, deriveKey(jwtSecret), app.log);
   const rentals = new RentalsService(
     database.db,
     panels ?? panelService,
     app.log,
-    config.RENTAL_COMMISSION_BASIS_POINTS,
+    (db) => platformSettings.commissionBp(db),
     rentalFaults,
   );
   const attachments = new AttachmentsService(database.db);
@@ -160,12 +191,7 @@ export async function buildApp({
     outbox: mail,
     attachments,
     publicUrl: publicUrl(config),
-    slaHours: {
-      URGENT: config.SUPPORT_SLA_URGENT_HOURS,
-      HIGH: config.SUPPORT_SLA_HIGH_HOURS,
-      NORMAL: config.SUPPORT_SLA_NORMAL_HOURS,
-      LOW: config.SUPPORT_SLA_LOW_HOURS,
-    },
+    slaHours: (db) => platformSettings.slaHours(db),
     log: app.log,
   });
   const support = new SupportService(database.db, workflow);
@@ -173,6 +199,21 @@ export async function buildApp({
   const faq = new FaqService(database.db);
   const guests = new GuestTicketsService(database.db, support, workflow);
   const ticketAutoClose = new TicketAutoClose(database.db, workflow);
+  const adminUsers = new AdminUsersService({
+    db: database.db,
+    audit,
+    staffSignIn,
+    recovery,
+    outbox: mail,
+    wallet,
+    rentals,
+    support,
+  });
+  const adminSettings = new AdminSettingsService({
+    db: database.db,
+    audit,
+    platform: platformSettings,
+  });
   registerCsrfCheck(app, tokens);
   requireGuardsFirst(app);
   app.addHook('onSend', async (request, reply) => {
@@ -208,11 +249,19 @@ export async function buildApp({
     openapi: {
       info: {
         title: 'CrimsonHost API',
-        description: 'Rent game servers by the hour, paid in USDT.',
+        description:
+          'Rent game servers by the hour, paid in USDT. Success bodies are `{ data }` (lists add `meta`); errors are `{ error: { code, message, details? } }`.',
         version,
+        license: { name: 'Proprietary' },
+      },
+      servers: [{ url: publicUrl(config), description: 'this storefront' }],
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -221,6 +270,7 @@ export async function buildApp({
       await api.register(healthRoutes(database, version));
       await api.register(catalogRoutes(database.db, { cacheTtlMs: config.CATALOG_CACHE_TTL_MS }));
       await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
+      await api.register(staffSignInRoutes({ guards, staffSignIn }));
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
@@ -230,6 +280,14 @@ export async function buildApp({
         async (staffApi) => {
           staffApi.addHook('onRequest', guards.requireStaffClient);
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
+          await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
+          await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
+          await staffApi.register(
+            adminOverviewRoutes({ guards, overview: new AdminOverviewService(database.db) }),
+          );
+          await staffApi.register(
+            ledgerAdminRoutes({ guards, ledger: new LedgerAdminService(database.db) }),
+          );
         },
         { prefix: '/admin' },
       );
@@ -270,6 +328,11 @@ export async function buildApp({
       ticketAutoClose,
       workflow,
       attachments,
+      audit,
+      staffSignIn,
+      adminUsers,
+      adminSettings,
+      platformSettings,
     },
   });
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { STAFF_IDLE_TIMEOUT_MINUTES, STAFF_SESSION_MAX_HOURS } from '@crimsonhost/shared/auth';
 
 const port = z.coerce
   .number({ message: 'must be a number' })
@@ -154,6 +155,10 @@ export const configSchema = z.object({
   SUPPORT_SLA_HIGH_HOURS: wholeNumber(1, 720).default(4),
   SUPPORT_SLA_NORMAL_HOURS: wholeNumber(1, 720).default(18),
   SUPPORT_SLA_LOW_HOURS: wholeNumber(1, 720).default(48),
+  /** Minutes without a staff-area call before the staff area asks for a second-factor code again. */
+  STAFF_IDLE_TIMEOUT_MINUTES: wholeNumber(1, 240).default(STAFF_IDLE_TIMEOUT_MINUTES),
+  /** Hours a staff sign-in lasts at most, however active. */
+  STAFF_SESSION_MAX_HOURS: wholeNumber(1, 72).default(STAFF_SESSION_MAX_HOURS),
   /** How often each network's watcher looks for new blocks. */
   CHAIN_POLL_INTERVAL_MS: wholeNumber(200, 600_000).default(5000),
   /** At most this many blocks per log query, for a network without its own setting. */

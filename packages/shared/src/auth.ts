@@ -165,6 +165,12 @@ export const csrfTokenSchema = z.object({ csrfToken: z.string() });
 /** POST /api/auth/client-token: an access token for the staff area, of the caller's session. */
 export const clientTokenRequestSchema = z.object({
   client: z.enum(['ADMIN', 'SUPPORT'], { message: 'client must be ADMIN or SUPPORT' }),
+  /**
+   * The staff sign-in's second factor: six digits from the authenticator app, or one of the
+   * backup codes. Needed when no staff sign-in of this session is alive (403
+   * STAFF_SIGN_IN_REQUIRED); within one, a new token is issued without it.
+   */
+  code: z.string().trim().max(20, 'code must be at most 20 characters').optional(),
 });
 export const clientTokenSchema = z.object({
   access_token: z.string(),
@@ -173,3 +179,47 @@ export const clientTokenSchema = z.object({
   client: z.enum(['ADMIN', 'SUPPORT']),
 });
 export type ClientToken = z.infer<typeof clientTokenSchema>;
+
+/** Minutes without a staff-area call after which the staff sign-in asks for a code again. */
+export const STAFF_IDLE_TIMEOUT_MINUTES = 15;
+/** The most a staff sign-in lasts, however active. */
+export const STAFF_SESSION_MAX_HOURS = 12;
+export const STAFF_BACKUP_CODE_COUNT = 10;
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+
+/** GET /api/auth/staff/factor: where the staff account stands with its second factor. */
+export const staffFactorStatusSchema = z.object({
+  enrolled: z.boolean(),
+  backupCodesLeft: z.number().int(),
+  /** Whether a staff sign-in of this session is alive (no code needed for a new token). */
+  signedIn: z.boolean(),
+  idleTimeoutMinutes: z.number().int(),
+});
+export type StaffFactorStatus = z.infer<typeof staffFactorStatusSchema>;
+
+/** POST /api/auth/staff/factor/enrol: a new secret to add to an authenticator app. */
+export const staffEnrolmentSchema = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  /** otpauth://totp/... for the QR code. */
+  otpauthUri: z.string(),
+});
+export type StaffEnrolment = z.infer<typeof staffEnrolmentSchema>;
+
+export const totpCodeSchema = z
+  .string({ message: 'Enter the 6-digit code from your authenticator app' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+export const staffEnrolConfirmRequestSchema = z.object({
+  client: clientTokenRequestSchema.shape.client,
+  code: totpCodeSchema,
+});
+
+/** The answer of a confirmed enrolment: the backup codes (shown once) and the first staff token. */
+export const staffEnrolConfirmSchema = z.object({
+  backupCodes: z.array(z.string()),
+  token: clientTokenSchema,
+});
+export type StaffEnrolConfirm = z.infer<typeof staffEnrolConfirmSchema>;

@@ -37,6 +37,15 @@ export const ERROR_CODES = [
   'DISCORD_EMAIL_UNVERIFIED',
   'LINK_REQUIRED',
   'LINK_INVALID',
+  // the staff area's sign-in
+  'STAFF_CLIENT_REQUIRED',
+  'STAFF_FACTOR_REQUIRED',
+  'STAFF_FACTOR_ENROLLED',
+  'STAFF_SIGN_IN_REQUIRED',
+  'STAFF_CODE_INVALID',
+  // the staff area's actions on accounts
+  'OWN_ACCOUNT',
+  'NOT_SUSPENDED',
   // money
   'IDEMPOTENCY_KEY_REQUIRED',
   'IDEMPOTENCY_KEY_REUSED',

@@ -1,5 +1,6 @@
 import type { Role } from '@crimsonhost/shared/constants';
 import type { TestContext } from '../app';
+import { totpAt } from '../../src/modules/auth/totp';
 import { createUser } from '../factories';
 
 let address = 0;
@@ -21,16 +22,37 @@ export async function signedIn(ctx: TestContext, role: Role = 'user', displayNam
     .access_token;
   const webHeaders = { authorization: `Bearer ${token}` };
   if (role !== 'support' && role !== 'admin') return { user, headers: webHeaders, webHeaders };
-  // Staff work in the staff area, whose tokens carry its client kind.
-  const staffToken = await ctx.request({
+  // Staff work in the staff area, whose tokens carry its client kind and need a second factor.
+  const { secret, token: staff } = await enrolStaffFactor(ctx, webHeaders, role);
+  return { user, headers: { authorization: `Bearer ${staff}` }, webHeaders, totpSecret: secret };
+}
+
+/** Sets up the staff second factor of a signed-in staff account: answers the secret and token. */
+export async function enrolStaffFactor(
+  ctx: TestContext,
+  webHeaders: Record<string, string>,
+  role: 'support' | 'admin',
+) {
+  const enrol = await ctx.request({
     method: 'POST',
-    url: '/api/auth/client-token',
+    url: '/api/auth/staff/factor/enrol',
     headers: webHeaders,
-    payload: { client: role === 'admin' ? 'ADMIN' : 'SUPPORT' },
+    payload: {},
   });
-  if (staffToken.statusCode !== 200) throw new Error(`client-token: ${staffToken.body}`);
-  const staff = staffToken.json<{ data: { access_token: string } }>().data.access_token;
-  return { user, headers: { authorization: `Bearer ${staff}` }, webHeaders };
+  if (enrol.statusCode !== 200) throw new Error(`enrol: ${enrol.body}`);
+  const { secret } = enrol.json<{ data: { secret: string } }>().data;
+  const code = totpAt(secret, new Date());
+  const confirm = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/staff/factor/confirm',
+    headers: webHeaders,
+    payload: { client: role === 'admin' ? 'ADMIN' : 'SUPPORT', code },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.body}`);
+  const { token, backupCodes } = confirm.json<{
+    data: { token: { access_token: string }; backupCodes: string[] };
+  }>().data;
+  return { secret, code, token: token.access_token, backupCodes };
 }
 
 export const TICKET = {

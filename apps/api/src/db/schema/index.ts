@@ -6,3 +6,5 @@ export * from './wallet';
 export * from './rentals';
 export * from './mail';
 export * from './support';
+export * from './admin';
+export * from './settings';

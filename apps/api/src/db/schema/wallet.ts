@@ -79,7 +79,13 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_account_idx').on(t.accountId),
+    // An account's entries newest first (the staff area's ledger explorer, decision 034); the
+    // platform accounts' balances (decision 009) are summed along it too.
+    index('ledger_entries_account_idx').on(
+      t.accountId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('ledger_entries_tx_idx').on(t.ledgerTransactionId),
     check('ledger_entries_not_zero', sql`${t.amount} <> 0`),
   ],
@@ -131,6 +137,9 @@ export const depositSettings = pgTable('deposit_settings', {
   minAmount: money('min_amount').notNull(),
   maxAmount: money('max_amount'),
   defaultNetwork: text('default_network').notNull(),
+  /** Raised by each save in the staff area's Settings, with its network rows (issue 15 point 6). */
+  version: integer('version').notNull().default(1),
+  updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: updatedAt(),
 });
 

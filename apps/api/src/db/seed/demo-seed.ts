@@ -78,6 +78,11 @@ export async function seedDemoData(
           (a) => `  ${a.role.padEnd(7)}  ${a.email.padEnd(32)}  password: ${a.password}`,
         ),
         '',
+        'The staff area (/admin) asks admin and support for two-step verification: sign in as one,',
+        'open /admin, scan the QR code with any authenticator app (or type the secret shown under',
+        'it), enter the 6-digit code the app shows and keep the ten backup codes. Each new sign-in',
+        'to /admin asks for a fresh code; after 15 minutes without activity it asks again.',
+        '',
       ].join('\n') + '\n',
     );
   }

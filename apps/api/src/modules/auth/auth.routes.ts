@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordRequestSchema,
-  clientTokenRequestSchema,
-  clientTokenSchema,
   csrfTokenSchema,
   discordCallbackRequestSchema,
   discordLinkRequestSchema,
@@ -25,17 +23,15 @@ import {
   userSchema,
   verifyEmailRequestSchema,
 } from '@crimsonhost/shared/auth';
-import type { Role } from '@crimsonhost/shared/constants';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
-import { AppError } from '../../lib/errors';
 import { readCookie, serializeCookie } from '../../lib/cookies';
 import { issueCsrfToken } from '../../lib/csrf';
-import { principalOf, staffClientKind, unauthorized, type Guards } from './auth.guard';
+import { principalOf, unauthorized, type Guards } from './auth.guard';
 import type { AuthService } from './auth.service';
 import { STATE_TTL_SECONDS, type DiscordService } from './discord.service';
 import type { EmailVerificationService } from './email-verification.service';
 import type { RecoveryService } from './recovery.service';
-import type { RequestMeta } from './session.service';
+import { requestMetaOf } from './session.service';
 import type { TokenService } from './tokens';
 
 export interface AuthRouteDeps {
@@ -48,11 +44,7 @@ export interface AuthRouteDeps {
 }
 
 const tags = ['auth'];
-const meta = (request: { ip: string; headers: Record<string, unknown> }): RequestMeta => ({
-  ip: request.ip,
-  userAgent:
-    typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-});
+const meta = requestMetaOf;
 /** Binds a Discord sign-in to the browser that started it (see DiscordService.callback). */
 const OAUTH_COOKIE = 'crimsonhost_oauth';
 const OAUTH_COOKIE_PATH = '/api/auth/discord';
@@ -181,40 +173,6 @@ export const authRoutes =
         if (!claims) throw unauthorized();
         await auth.logout(claims.sessionId);
         return { data: { ok: true as const } };
-      },
-    );
-
-    app.post(
-      '/auth/client-token',
-      {
-        onRequest: guards.requireRole('support', 'admin'),
-        schema: {
-          tags,
-          summary:
-            'An access token of this sign-in for the staff area (client kind SUPPORT or ADMIN, by role)',
-          body: clientTokenRequestSchema,
-          response: { 200: dataEnvelope(clientTokenSchema) },
-        },
-      },
-      async (request) => {
-        const { user, sessionId } = principalOf(request);
-        const kind = staffClientKind(user.role as Role);
-        if (kind !== request.body.client) {
-          throw new AppError('FORBIDDEN', 403, 'Your account does not have access to this');
-        }
-        return {
-          data: {
-            access_token: await tokens.signAccess({
-              userId: user.id,
-              role: user.role as Role,
-              sessionId,
-              clientKind: kind,
-            }),
-            expires_in: tokens.accessTtlSeconds,
-            token_type: 'Bearer' as const,
-            client: kind,
-          },
-        };
       },
     );
 

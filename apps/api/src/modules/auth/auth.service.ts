@@ -125,7 +125,11 @@ export class AuthService {
         });
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
       const mailId = await this.verification.enqueue(tx, user);
-      return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes, mailId };
+      return {
+        ...(await this.sessions.session(tx, user, meta, 'register')),
+        recoveryCodes,
+        mailId,
+      };
     });
     void this.verification.deliver(mailId, registered.user.id);
     return registered;

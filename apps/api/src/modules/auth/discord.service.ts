@@ -171,7 +171,7 @@ export class DiscordService {
       assertCanSignIn(linked);
       return this.db.transaction(async (tx) => {
         await repo.recordLogin(tx, linked.id);
-        return this.sessions.session(tx, linked, meta);
+        return this.sessions.session(tx, linked, meta, 'discord');
       });
     }
     if (!discordUser.email) {
@@ -230,7 +230,7 @@ export class DiscordService {
         );
       }
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
-      return { ...(await this.sessions.session(tx, user, meta)), recoveryCodes };
+      return { ...(await this.sessions.session(tx, user, meta, 'discord')), recoveryCodes };
     });
   }
 
@@ -256,7 +256,7 @@ export class DiscordService {
       if (!(await repo.consumePendingLink(tx, digest(linkToken)))) throw invalid();
       const updated = await repo.updateUser(tx, user.id, { discordId: pending.providerUserId });
       await repo.recordLogin(tx, user.id);
-      return this.sessions.session(tx, updated!, meta);
+      return this.sessions.session(tx, updated!, meta, 'discord');
     });
   }
 }

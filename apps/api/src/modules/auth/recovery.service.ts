@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailOutbox } from '../../lib/mail-outbox';
 import { hitRateLimit } from '../../lib/rate-limit';
 import * as repo from './auth.repository';
+import type { UserRow } from './auth.repository';
 import { LIMITS, newRecoveryCodes } from './auth.service';
 import { claimAddress } from './email-verification.service';
 import { assertPasswordPolicy, hashPassword } from './password';
@@ -55,6 +56,14 @@ export class RecoveryService {
     } catch {
       return nothing; // silently: telling would reveal the account
     }
+    return this.sendResetLink(user);
+  }
+
+  /**
+   * Mails a new reset link to an account (a forgotten password, or staff sending one): the link
+   * and its mail are written together, the mail sent after the answer and retried by the outbox.
+   */
+  async sendResetLink(user: UserRow): Promise<{ delivery: Promise<void> }> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000);
     const link = `${this.publicUrl}/recovery?token=${encodeURIComponent(token)}`;
@@ -135,7 +144,7 @@ export class RecoveryService {
       await repo.recordLogin(tx, user.id);
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
       return {
-        ...(await this.sessions.session(tx, { ...user, passwordHash }, meta)),
+        ...(await this.sessions.session(tx, { ...user, passwordHash }, meta, 'recovery')),
         recoveryCodes,
       };
     });

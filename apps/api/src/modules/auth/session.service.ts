@@ -5,12 +5,26 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repo from './auth.repository';
 import type { UserRow } from './auth.repository';
+import { insertSignIn } from './staff.repository';
 import { digest, randomToken, type TokenService } from './tokens';
+
+/** How a storefront sign-in was made, as the sign-in history says it. */
+export type SignInMethod = 'password' | 'register' | 'discord' | 'recovery';
 
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
 }
+
+/** Where a request came from, for sessions, sign-in history and the audit log. */
+export const requestMetaOf = (request: {
+  ip: string;
+  headers: Record<string, unknown>;
+}): RequestMeta => ({
+  ip: request.ip,
+  userAgent:
+    typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});
 
 export function toUser(row: UserRow): User {
   return {
@@ -86,7 +100,20 @@ export class SessionIssuer {
     };
   }
 
-  async session(db: Executor, user: UserRow, meta: RequestMeta): Promise<Session> {
+  /** A new sign-in to the storefront, kept in the account's sign-in history. */
+  async session(
+    db: Executor,
+    user: UserRow,
+    meta: RequestMeta,
+    method: SignInMethod = 'password',
+  ): Promise<Session> {
+    await insertSignIn(db, {
+      userId: user.id,
+      clientKind: 'WEB',
+      method,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
     return { user: toUser(user), tokens: await this.issue(db, user, meta) };
   }
 }

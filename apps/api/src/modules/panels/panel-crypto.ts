@@ -24,10 +24,10 @@ export class PanelKeyError extends Error {
  * secret), info 'crimsonhost panel keys', no salt. Every instance with the same secret derives the
  * same key; the secret itself never encrypts anything directly.
  */
-export function deriveKey(secret: string): Uint8Array {
+export function deriveKey(secret: string, info: string = PANEL_KEY_INFO): Uint8Array {
   if (secret.length === 0)
     throw new PanelKeyError('The secret to derive the panel key from is empty');
-  return new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), PANEL_KEY_INFO, KEY_BYTES));
+  return new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), info, KEY_BYTES));
 }
 
 function checkKey(key: Uint8Array) {

@@ -59,7 +59,8 @@ export class RentalsService {
     private readonly db: Database,
     private readonly panels: PanelControl | null,
     private readonly log: FastifyBaseLogger,
-    private readonly commissionBp: number,
+    /** The current commission in basis points (the staff area's Settings), read per rental. */
+    private readonly commissionBp: (db: Executor) => Promise<number>,
     private readonly faults: RentalFaults = {},
   ) {}
 
@@ -104,7 +105,7 @@ export class RentalsService {
       hours,
       pricePerHour: listing.priceMicro,
       paid: total,
-      commissionBp: this.commissionBp,
+      commissionBp: await this.commissionBp(tx),
       startsAt: now,
       endsAt: new Date(now.getTime() + hours * HOUR_MS),
     });

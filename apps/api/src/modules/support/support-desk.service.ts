@@ -116,7 +116,7 @@ export class SupportDeskService {
           clockOf(ticket),
           ticket.priority as TicketPriority,
           priority,
-          this.workflow.deps.slaHours,
+          await this.workflow.deps.slaHours(tx),
         ),
       }),
       mails: [],

@@ -46,7 +46,8 @@ export interface WorkflowDeps {
   outbox: MailOutbox;
   attachments: AttachmentsService;
   publicUrl: string;
-  slaHours: SlaHours;
+  /** The current hours per priority (the staff area's Settings), read where a clock is set. */
+  slaHours: (db: Executor) => Promise<SlaHours>;
   log: FastifyBaseLogger;
 }
 
@@ -88,7 +89,7 @@ export class TicketWorkflow {
       },
       { event, to, priority: ticket.priority as TicketPriority },
       now,
-      this.deps.slaHours,
+      await this.deps.slaHours(tx),
     );
     const patch: Partial<typeof ticket> = { ...clock, ...extra };
     if (to !== from) {

@@ -1,0 +1,53 @@
+import { PENALTY_LABELS, type Penalty } from '@crimsonhost/shared/admin';
+import { escapeHtml } from '../../lib/escape-html';
+import type { QueuedMail } from '../../lib/mail-outbox';
+
+const dateTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What the account's owner is told of a penalty given, or of one lifted. */
+export function penaltyMail(
+  user: { email: string; displayName: string },
+  penalty: Penalty | 'lifted',
+  reason: string,
+  endsAt: Date | null,
+): QueuedMail {
+  const lines =
+    penalty === 'lifted'
+      ? {
+          subject: 'Your CrimsonHost account is open again',
+          body: ['Staff lifted the suspension of your account. You can sign in again.'],
+        }
+      : penalty === 'warning'
+        ? {
+            subject: 'A warning about your CrimsonHost account',
+            body: [
+              'Staff gave your account a warning. Nothing is blocked, but a further breach of the rules may suspend it.',
+            ],
+          }
+        : {
+            subject:
+              penalty === 'permanent_ban'
+                ? 'Your CrimsonHost account is banned'
+                : 'Your CrimsonHost account is suspended',
+            body: [
+              penalty === 'permanent_ban'
+                ? 'Staff banned your account for good: it can no longer sign in.'
+                : `Staff suspended your account until ${dateTime(endsAt!)} (${PENALTY_LABELS[penalty].toLowerCase()}). You cannot sign in until then.`,
+              'Rentals already running keep running to their end, and money in your wallet stays yours.',
+            ],
+          };
+  const paragraphs = [
+    `Hello ${user.displayName},`,
+    ...lines.body,
+    `Reason: ${reason}`,
+    'If you believe this is a mistake, answer this mail or write to support.',
+  ];
+  return {
+    to: user.email,
+    subject: lines.subject,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    kind: 'account-penalty',
+    expiresAt: new Date(Date.now() + 7 * 86_400_000),
+  };
+}
