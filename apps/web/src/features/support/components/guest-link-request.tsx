@@ -4,7 +4,7 @@ import { AppForm, zodRule } from '../../../components/app-form';
 import { TextInput } from '../../../components/text-input';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
-import { useRequestGuestLinks } from '../api/guest';
+import { useRequestGuestLinks } from '../api/request-guest-links';
 
 /** A visitor who lost the link of a ticket, or whose link expired, asks for new ones by e-mail. */
 export function GuestLinkRequest() {

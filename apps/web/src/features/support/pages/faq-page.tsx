@@ -1,157 +1,102 @@
-import { LinkOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Collapse, Empty, Flex, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Card, Collapse, Empty, Flex, Typography } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import type { FaqArticle } from '@crimsonhost/shared/support';
+import type { FaqArticle, FaqSearchHit } from '@crimsonhost/shared/support';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadErrorResult } from '../../../components/load-error-result';
-import { Markdown } from '../../../components/markdown';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { SearchInput } from '../../../components/text-input';
-import { useToast } from '../../../components/use-toast';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
-import { openArticle, useFaq, useVote } from '../api/faq';
+import { useFaq } from '../api/get-faq';
+import { FaqArticleBody } from '../components/faq-article-body';
 import { HighlightedText } from '../components/highlighted-text';
+import { useDebouncedCommit } from '../use-debounce';
 
-const VOTED_KEY = 'crimsonhost.faq-voted';
+const slugOf = (hash: string) => decodeURIComponent(hash.replace(/^#/, ''));
 
-function votedArticles(): string[] {
-  try {
-    return JSON.parse(sessionStorage.getItem(VOTED_KEY) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
+/** The panel of one article; its id is the slug, so /support/faq#slug is its permalink. */
+function articleItem(article: FaqArticle, label: ReactNode = article.title) {
+  return {
+    key: article.slug,
+    id: article.slug,
+    label,
+    children: <FaqArticleBody article={article} />,
+  };
 }
 
-/** An article's answer, its permalink and "Was this helpful?". */
-function ArticleBody({ article }: { article: FaqArticle }) {
-  const vote = useVote();
-  const toast = useToast();
-  const [voted, setVoted] = useState(() => votedArticles().includes(article.id));
-  const permalink = `${window.location.origin}${paths.supportFaq.href({ article: article.slug })}`;
-  return (
-    <Flex vertical gap={12}>
-      <Markdown>{article.body}</Markdown>
-      <Flex wrap gap={8} align="center" justify="space-between">
-        {voted || vote.isSuccess ? (
-          <Typography.Text type="secondary">Thanks for your feedback</Typography.Text>
-        ) : (
-          <Flex gap={8} align="center" role="group" aria-label="Was this helpful?">
-            <Typography.Text type="secondary">Was this helpful?</Typography.Text>
-            {[true, false].map((helpful) => (
-              <Button
-                key={String(helpful)}
-                size="small"
-                loading={vote.isPending && vote.variables.helpful === helpful}
-                onClick={() =>
-                  vote.mutate(
-                    { id: article.id, helpful },
-                    {
-                      onSuccess: () => {
-                        sessionStorage.setItem(
-                          VOTED_KEY,
-                          JSON.stringify([...votedArticles(), article.id]),
-                        );
-                        setVoted(true);
-                      },
-                      onError: (error) => toast('error', describeApiError(toApiError(error))),
-                    },
-                  )
-                }
-              >
-                {helpful ? 'Yes' : 'No'}
-              </Button>
-            ))}
-          </Flex>
-        )}
-        <Button
-          size="small"
-          type="link"
-          icon={<LinkOutlined />}
-          aria-label={`Copy link to "${article.title}"`}
-          onClick={() =>
-            void navigator.clipboard
-              .writeText(permalink)
-              .then(() => toast('success', 'Link copied'))
-              .catch(() => toast('error', 'Could not copy the link. Copy it from the address bar.'))
-          }
-        >
-          Copy link
-        </Button>
-      </Flex>
-    </Flex>
+function hitItem(hit: FaqSearchHit) {
+  return articleItem(
+    hit.article,
+    <Flex vertical gap={2}>
+      <span>
+        <HighlightedText parts={hit.title} />
+      </span>
+      <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal' }}>
+        {hit.article.category.name} · <HighlightedText parts={hit.snippet} />
+      </Typography.Text>
+    </Flex>,
   );
 }
 
-/** /support/faq: answers by category, full-text search with highlights, a permalink each. */
+/**
+ * /support/faq (public): the answers by category, a full-text search whose matches are marked,
+ * a permalink per article (#slug opens it and brings it into view) and "Was this helpful?".
+ */
 export function FaqPage() {
   const [search, setSearch] = useSearchParams();
   const { hash } = useLocation();
   const q = search.get('q')?.trim() ?? '';
   const faq = useFaq(q || undefined);
-  const [open, setOpen] = useState<string[]>(() =>
-    hash ? [decodeURIComponent(hash.slice(1))] : [],
-  );
-  const [counted] = useState(() => new Set<string>());
+  const commit = (text: string) => {
+    const next = text.trim();
+    if (next !== q) setSearch(next ? { q: next } : {}, { replace: true });
+  };
+  const [text, setText] = useDebouncedCommit(q, commit);
 
-  // A permalink opens its article (the first state above) and brings it into view.
+  // The open articles; a permalink opens its own, also when it changes on this page.
+  const [open, setOpen] = useState<string[]>(() => (hash ? [slugOf(hash)] : []));
+  const [openedHash, setOpenedHash] = useState(hash);
+  if (hash !== openedHash) {
+    setOpenedHash(hash);
+    if (hash && !open.includes(slugOf(hash))) setOpen([...open, slugOf(hash)]);
+  }
+
+  // ...and brings it into view once the articles are there.
   const loaded = Boolean(faq.data);
   useEffect(() => {
     if (!hash || !loaded) return;
-    const slug = decodeURIComponent(hash.slice(1));
-    requestAnimationFrame(() => document.getElementById(slug)?.scrollIntoView({ block: 'start' }));
+    const frame = requestAnimationFrame(() => {
+      const element = document.getElementById(slugOf(hash));
+      if (element && typeof element.scrollIntoView === 'function') {
+        element.scrollIntoView({ block: 'start' });
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [hash, loaded]);
 
-  // Opening an article counts a view, once per visit of the page.
-  useEffect(() => {
-    for (const slug of open) {
-      if (counted.has(slug)) continue;
-      counted.add(slug);
-      void openArticle(slug).catch(() => undefined);
-    }
-  }, [open, counted]);
-
-  const items = (articles: FaqArticle[]) =>
-    articles.map((article) => ({
-      key: article.slug,
-      id: article.slug,
-      label: article.title,
-      children: <ArticleBody article={article} />,
-    }));
+  const collapse = (items: ReturnType<typeof articleItem>[]) => (
+    <Collapse activeKey={open} onChange={(keys) => setOpen(keys)} items={items} />
+  );
 
   let body;
-  if (faq.isPending) body = <ListSkeleton rows={5} />;
-  else if (faq.isError) body = <LoadErrorResult title="The FAQ could not be loaded" query={faq} />;
-  else if (faq.data.hits) {
+  if (faq.isPending) {
+    body = <ListSkeleton rows={5} />;
+  } else if (faq.isError && !faq.data) {
+    body = <LoadErrorResult title="The FAQ could not be loaded" query={faq} />;
+  } else if (faq.data.hits) {
     body =
-      faq.data.hits.length === 0 ? (
+      faq.data.hits.length === 0 && faq.isPlaceholderData ? (
+        <ListSkeleton rows={3} />
+      ) : faq.data.hits.length === 0 ? (
         <Empty description={`No articles match '${q}'.`}>
           <ButtonLink type="primary" to={paths.supportNewTicket.href()}>
             Open a ticket
           </ButtonLink>
         </Empty>
       ) : (
-        <Collapse
-          activeKey={open}
-          onChange={(keys) => setOpen(keys)}
-          items={faq.data.hits.map((hit) => ({
-            key: hit.article.slug,
-            id: hit.article.slug,
-            label: (
-              <Flex vertical gap={2}>
-                <span>
-                  <HighlightedText parts={hit.title} />
-                </span>
-                <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal' }}>
-                  {hit.article.category.name} · <HighlightedText parts={hit.snippet} />
-                </Typography.Text>
-              </Flex>
-            ),
-            children: <ArticleBody article={hit.article} />,
-          }))}
-        />
+        <section aria-label="Search results">{collapse(faq.data.hits.map(hitItem))}</section>
       );
   } else if (faq.data.categories.length === 0) {
     body = <Empty description="No articles yet." />;
@@ -159,15 +104,15 @@ export function FaqPage() {
     body = (
       <Flex vertical gap={16}>
         {faq.data.categories.map((category) => (
-          <section key={category.slug} aria-labelledby={`faq-${category.slug}`}>
-            <Typography.Title level={2} id={`faq-${category.slug}`} style={{ fontSize: 18 }}>
+          <section key={category.slug} aria-labelledby={`faq-category-${category.slug}`}>
+            <Typography.Title
+              level={2}
+              id={`faq-category-${category.slug}`}
+              style={{ fontSize: 18 }}
+            >
               {category.name}
             </Typography.Title>
-            <Collapse
-              activeKey={open}
-              onChange={(keys) => setOpen(keys)}
-              items={items(category.articles)}
-            />
+            {collapse(category.articles.map((article) => articleItem(article)))}
           </section>
         ))}
       </Flex>
@@ -182,8 +127,10 @@ export function FaqPage() {
           aria-label="Search the FAQ"
           placeholder="Search the FAQ, e.g. deposit confirmations"
           enterButton="Search"
-          defaultValue={q}
-          onSearch={(value) => setSearch(value.trim() ? { q: value.trim() } : {})}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onSearch={(value) => commit(value)}
+          loading={faq.isFetching && faq.isPlaceholderData}
           style={{ maxWidth: 560 }}
         />
         {faq.isError && faq.data && (

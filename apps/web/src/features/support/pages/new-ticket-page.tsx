@@ -1,328 +1,144 @@
-import { Alert, Button, Card, Col, Flex, Form, Result, Row, Select, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Alert, Card, Col, Flex, Form, Result, Row, Typography } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { emailSchema } from '@crimsonhost/shared/auth';
-import { formatUsdt } from '@crimsonhost/shared/money';
-import {
-  TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
-  ticketMessageSchema,
-  ticketSubjectSchema,
-  type Attachment,
-  type TicketCategory,
-  type TicketPriority,
-} from '@crimsonhost/shared/support';
+import type { FaqSearchHit } from '@crimsonhost/shared/support';
 import { useAuth } from '../../../app/auth/auth-context';
 import { paths } from '../../../app/paths';
-import { AppForm, applyFieldErrors, zodRule } from '../../../components/app-form';
 import { ButtonLink } from '../../../components/button-link';
-import { AttachmentPicker, MessageEditor } from '../../../components/message-editor';
-import { TextInput } from '../../../components/text-input';
+import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { useToast } from '../../../components/use-toast';
-import { toApiError } from '../../../lib/api-client';
-import { describeApiError } from '../../../lib/error-messages';
-import { rentalsQueryOptions } from '../../../lib/rentals/get-rentals';
-import { transactionsQueryOptions } from '../../../lib/wallet/get-transactions';
-import { useDeflect } from '../api/faq';
-import { useCreateGuestTicket } from '../api/guest';
-import { useSupportSettings } from '../api/settings';
-import { useCreateTicket } from '../api/tickets';
+import { useCreateGuestTicket } from '../api/create-guest-ticket';
+import { useCreateTicket } from '../api/create-ticket';
+import { useDeflectFaqArticle } from '../api/deflect-faq-article';
+import { useSupportSettings } from '../api/get-support-settings';
 import { FaqSuggestions } from '../components/faq-suggestions';
+import { NewTicketForm, type NewTicketValues } from '../components/new-ticket-form';
+import { linkedIds, readLinkParam } from '../components/use-link-options';
 
-interface TicketForm {
-  email?: string;
-  subject: string;
-  category: TicketCategory;
-  priority: TicketPriority;
-  message: string;
-  link?: string;
-  attachments?: Attachment[];
+const TITLE = <title>New ticket · CrimsonHost</title>;
+
+/** What a visitor is told above the form: an account does more, the FAQ may already answer. */
+function VisitorNotice() {
+  const here = paths.supportNewTicket.href();
+  return (
+    <Alert
+      style={{ marginBottom: 16 }}
+      type="info"
+      showIcon
+      title="You are not signed in"
+      description={
+        <Flex vertical gap={8} align="flex-start">
+          <span>
+            Sign in to link a rental or payment, attach files and follow all your tickets in one
+            place. Without an account, write with your e-mail address: we mail you a link that opens
+            your ticket.
+          </span>
+          <Flex wrap gap={8}>
+            <ButtonLink type="primary" size="small" to={paths.login.href(here)}>
+              Sign in
+            </ButtonLink>
+            <ButtonLink size="small" to={paths.register.href(here)}>
+              Create account
+            </ButtonLink>
+            <ButtonLink type="link" size="small" to={paths.supportFaq.href()}>
+              Browse the FAQ
+            </ButtonLink>
+          </Flex>
+        </Flex>
+      }
+    />
+  );
 }
 
-const NONE = 'none';
-
-/** The records a ticket can be about, chosen from my own (never typed). */
-function useLinkOptions(enabled: boolean) {
-  const rentals = useQuery({ ...rentalsQueryOptions({ page: 1, pageSize: 100 }), enabled });
-  const transactions = useQuery({
-    ...transactionsQueryOptions({ page: 1, pageSize: 100 }),
-    enabled,
-  });
-  const rentalOptions = (rentals.data?.rentals ?? []).map((rental) => ({
-    value: `rental:${rental.id}`,
-    label: `Rental: ${rental.server.name} (${rental.status === 'ACTIVE' ? 'active' : rental.status.toLowerCase()})`,
-    active: rental.status === 'ACTIVE',
-  }));
-  const transactionOptions = (transactions.data?.data ?? []).map((t) => ({
-    value: `transaction:${t.id}`,
-    label: `${t.description} · ${formatUsdt(t.amount.replace(/^-/, ''))} USDT · ${new Date(t.createdAt).toLocaleDateString('en-US')}`,
-    active: false,
-  }));
-  return {
-    loading: rentals.isPending || transactions.isPending,
-    options: [
-      { value: NONE, label: 'Nothing in particular', active: false },
-      ...(rentalOptions.length ? [{ label: 'My rentals', options: rentalOptions }] : []),
-      ...(transactionOptions.length
-        ? [{ label: 'My transactions', options: transactionOptions }]
-        : []),
-    ],
-    activeRentals: new Set(rentalOptions.filter((o) => o.active).map((o) => o.value)),
-  };
-}
-
-/** /support/tickets/new: a ticket, with the FAQ's closest answers beside it as it is written. */
+/**
+ * /support/tickets/new: a ticket, with the FAQ's closest answers beside it as it is written. A
+ * visitor writes with an e-mail address and follows the ticket from the mailed link.
+ */
 export function NewTicketPage() {
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const [form] = Form.useForm<TicketForm>();
-  const [answered, setAnswered] = useState(false);
+  const [form] = Form.useForm<NewTicketValues>();
   const [guestSentTo, setGuestSentTo] = useState<string | null>(null);
   const settings = useSupportSettings({ enabled: signedIn });
-  const links = useLinkOptions(signedIn);
   const create = useCreateTicket();
   const createGuest = useCreateGuestTicket();
-  const deflect = useDeflect();
-  const subject = Form.useWatch('subject', form) ?? '';
-  const message = Form.useWatch('message', form) ?? '';
-  const link = Form.useWatch('link', form) ?? NONE;
-  const urgentAllowed = links.activeRentals.has(link);
-  const preferred = settings.data?.defaultCategory;
-  const initialLink = search.get('link') ?? NONE;
-  // My default category from the support settings, unless a linked record says otherwise.
-  useEffect(() => {
-    if (preferred && initialLink === NONE && !form.isFieldTouched('category')) {
-      form.setFieldValue('category', preferred);
-    }
-  }, [preferred, initialLink, form]);
+  const deflect = useDeflectFaqArticle();
+  const subject = (Form.useWatch('subject', form) as string | undefined) ?? '';
+  const message = (Form.useWatch('message', form) as string | undefined) ?? '';
 
-  if (status === 'loading') return null;
-  if (answered) {
-    return (
-      <Result
-        status="success"
-        title="Glad that helped"
-        subTitle="If anything else comes up, we are here."
-        extra={[
-          <ButtonLink key="faq" to={paths.supportFaq.href()}>
-            Browse the FAQ
-          </ButtonLink>,
-          <ButtonLink key="tickets" type="primary" to={paths.supportTickets.href()}>
-            My Tickets
-          </ButtonLink>,
-        ]}
-      />
-    );
-  }
+  if (status === 'loading') return <ListSkeleton rows={4} />;
   if (guestSentTo) {
     return (
-      <Result
-        status="success"
-        title="Check your inbox"
-        subTitle={`We sent a mail to ${guestSentTo}. Its link opens your ticket, where our answers appear. No mail in a few minutes? Look in the spam folder.`}
-        extra={<ButtonLink to={paths.supportFaq.href()}>Browse the FAQ</ButtonLink>}
-      />
+      <>
+        {TITLE}
+        <Result
+          status="success"
+          title="Check your inbox"
+          subTitle={`We sent a mail to ${guestSentTo}. Its link opens your ticket, where our answers appear. No mail in a few minutes? Look in the spam folder.`}
+          extra={<ButtonLink to={paths.supportFaq.href()}>Browse the FAQ</ButtonLink>}
+        />
+      </>
     );
   }
 
-  const error = create.error ?? createGuest.error;
-
-  const submit = (values: TicketForm) => {
+  const submit = async (values: NewTicketValues) => {
     if (!signedIn) {
-      createGuest.mutate(
-        {
-          email: values.email!,
-          subject: values.subject,
-          category: values.category,
-          message: values.message,
-        },
-        { onSuccess: () => setGuestSentTo(values.email!) },
-      );
-      return;
-    }
-    const [kind, id] = (values.link ?? NONE).split(':');
-    create.mutate(
-      {
+      await createGuest.mutateAsync({
+        email: values.email ?? '',
         subject: values.subject,
         category: values.category,
-        priority: values.priority,
         message: values.message,
-        rentalId: kind === 'rental' ? id : undefined,
-        transactionId: kind === 'transaction' ? id : undefined,
-        attachmentIds: (values.attachments ?? []).map((file) => file.id),
+      });
+      setGuestSentTo(values.email ?? '');
+      return;
+    }
+    const ticket = await create.mutateAsync({
+      subject: values.subject,
+      category: values.category,
+      priority: values.priority,
+      message: values.message,
+      ...linkedIds(values.link),
+      attachmentIds: values.attachments.map((file) => file.id),
+    });
+    toast('success', `Ticket #${ticket.number} is open. We will answer here and by mail.`);
+    void navigate(paths.supportTicket.href(ticket.id));
+  };
+
+  // The answer helped: the ticket is not needed. Count it, and show the answer in the FAQ.
+  const answered = (hit: FaqSearchHit) => {
+    deflect.mutate(hit.article.id, {
+      onSettled: () => {
+        toast('success', 'Glad that helped');
+        void navigate(paths.supportFaq.href({ article: hit.article.slug }));
       },
-      {
-        onSuccess: (ticket) => {
-          toast('success', `Ticket #${ticket.number} is open. We will answer here and by mail.`);
-          void navigate(paths.supportTicket.href(ticket.id));
-        },
-        onError: (raw) => {
-          const apiError = toApiError(raw);
-          applyFieldErrors(form, apiError);
-        },
-      },
-    );
+    });
   };
 
   return (
     <>
-      <title>New ticket · CrimsonHost</title>
+      {TITLE}
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={15}>
-          <Card title="New ticket">
-            {!signedIn && (
-              <Alert
-                style={{ marginBottom: 16 }}
-                type="info"
-                showIcon
-                title="You are not signed in"
-                description={
-                  <span>
-                    Write with your e-mail address and we mail you a link to follow the ticket.{' '}
-                    <ButtonLink
-                      type="link"
-                      to={paths.login.href(paths.supportNewTicket.href())}
-                      style={{ padding: 0, height: 'auto' }}
-                    >
-                      Sign in
-                    </ButtonLink>{' '}
-                    to link a rental or attach files.
-                  </span>
-                }
-              />
-            )}
-            <AppForm<TicketForm>
-              name="new-ticket"
+          <Card title={<h2 style={{ fontSize: 'inherit', margin: 0 }}>New ticket</h2>}>
+            {!signedIn && <VisitorNotice />}
+            <NewTicketForm
               form={form}
-              onFinish={submit}
-              initialValues={{
-                category: initialLink.startsWith('rental:')
-                  ? 'RENTAL'
-                  : initialLink.startsWith('transaction:')
-                    ? 'BILLING'
-                    : 'GENERAL',
-                priority: 'NORMAL',
-                link: initialLink,
-                attachments: [],
-              }}
-            >
-              {!signedIn && (
-                <Form.Item
-                  name="email"
-                  label="E-mail"
-                  rules={[{ required: true }, zodRule(emailSchema)]}
-                >
-                  <TextInput type="email" autoComplete="email" />
-                </Form.Item>
-              )}
-              <Form.Item
-                name="subject"
-                label="Subject"
-                rules={[{ required: true }, zodRule(ticketSubjectSchema)]}
-              >
-                <TextInput maxLength={150} placeholder="In a few words, what is wrong?" />
-              </Form.Item>
-              {signedIn && (
-                <Form.Item
-                  name="link"
-                  label="Related to"
-                  help="Choose the rental or payment this is about."
-                >
-                  <Select
-                    loading={links.loading}
-                    options={links.options}
-                    showSearch={{ optionFilterProp: 'label' }}
-                    onChange={(value: string) => {
-                      if (
-                        !links.activeRentals.has(value) &&
-                        form.getFieldValue('priority') === 'URGENT'
-                      ) {
-                        form.setFieldValue('priority', 'HIGH');
-                      }
-                    }}
-                  />
-                </Form.Item>
-              )}
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item name="category" label="Category" rules={[{ required: true }]}>
-                    <Select
-                      options={TICKET_CATEGORIES.map((c) => ({
-                        value: c,
-                        label: TICKET_CATEGORY_LABELS[c],
-                      }))}
-                    />
-                  </Form.Item>
-                </Col>
-                {signedIn && (
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      name="priority"
-                      label="Priority"
-                      rules={[{ required: true }]}
-                      help={
-                        urgentAllowed
-                          ? undefined
-                          : 'Urgent is for a problem with an active rental: choose it under Related to.'
-                      }
-                    >
-                      <Select
-                        options={TICKET_PRIORITIES.map((p) => ({
-                          value: p,
-                          label: TICKET_PRIORITY_LABELS[p],
-                          disabled: p === 'URGENT' && !urgentAllowed,
-                        }))}
-                      />
-                    </Form.Item>
-                  </Col>
-                )}
-              </Row>
-              <Form.Item
-                name="message"
-                label="Message"
-                rules={[{ required: true }, zodRule(ticketMessageSchema)]}
-              >
-                <MessageEditor placeholder="What happened, when, and what you expected. Steps help us most." />
-              </Form.Item>
-              {signedIn && (
-                <Form.Item name="attachments" label="Attachments">
-                  <AttachmentPicker />
-                </Form.Item>
-              )}
-              {error && (
-                <Alert
-                  style={{ marginBottom: 16 }}
-                  type="error"
-                  showIcon
-                  title={describeApiError(toApiError(error))}
-                />
-              )}
-              <Flex gap={8}>
-                <Button
-                  type="primary"
-                  htmlType="submit"
-                  loading={create.isPending || createGuest.isPending}
-                >
-                  Send ticket
-                </Button>
-                <ButtonLink to={paths.supportTickets.href()}>Cancel</ButtonLink>
-              </Flex>
-            </AppForm>
+              signedIn={signedIn}
+              initialLink={readLinkParam(search.get('link'))}
+              defaultCategory={settings.data?.defaultCategory}
+              submitting={create.isPending || createGuest.isPending}
+              onSubmit={submit}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={9}>
           <FaqSuggestions
             text={`${subject} ${message}`}
-            onAnswered={(hit) => {
-              deflect.mutate(hit.article.id);
-              setAnswered(true);
-            }}
+            onAnswered={answered}
+            answering={deflect.isPending}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
             We answer urgent tickets within an hour and normal ones within 18 hours.

@@ -1,5 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Select, Switch } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Card, Form, Select, Switch, Typography } from 'antd';
 import {
   TICKET_CATEGORIES,
   TICKET_CATEGORY_LABELS,
@@ -12,8 +11,11 @@ import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { useToast } from '../../../components/use-toast';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
-import { useSaveSupportSettings, useSupportSettings } from '../api/settings';
+import { useSupportSettings } from '../api/get-support-settings';
+import { useSaveSupportSettings } from '../api/save-support-settings';
 import { VisitorPrompt } from '../components/visitor-prompt';
+
+const TITLE = <title>Support settings · CrimsonHost</title>;
 
 const SWITCHES: { name: keyof SupportSettings; label: string }[] = [
   { name: 'notifyStaffReply', label: 'A support agent replies' },
@@ -22,6 +24,11 @@ const SWITCHES: { name: keyof SupportSettings; label: string }[] = [
   { name: 'weeklyDigest', label: 'Weekly digest of open tickets' },
 ];
 
+const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((category) => ({
+  value: category,
+  label: TICKET_CATEGORY_LABELS[category],
+}));
+
 /** /support/settings: which support mails I get, and the category a new ticket starts with. */
 export function SupportSettingsPage() {
   const { status } = useAuth();
@@ -29,33 +36,48 @@ export function SupportSettingsPage() {
   const settings = useSupportSettings({ enabled: signedIn });
   const save = useSaveSupportSettings();
   const toast = useToast();
-  const [form] = Form.useForm<SupportSettings>();
-  useEffect(() => {
-    if (settings.data) form.setFieldsValue(settings.data);
-  }, [settings.data, form]);
 
   if (status === 'loading') return <ListSkeleton rows={3} />;
-  if (!signedIn)
+  if (!signedIn) {
     return (
-      <VisitorPrompt text="Sign in to choose which support mails you get." guestTicket={false} />
+      <>
+        {TITLE}
+        <VisitorPrompt
+          register
+          text="Sign in to choose which support mails you get and the category a new ticket starts with."
+        />
+      </>
     );
+  }
   if (settings.isPending) return <ListSkeleton rows={4} />;
-  if (settings.isError)
-    return <LoadErrorResult title="Your support settings could not be loaded" query={settings} />;
+  if (settings.isError) {
+    return (
+      <>
+        {TITLE}
+        <LoadErrorResult title="Your support settings could not be loaded" query={settings} />
+      </>
+    );
+  }
 
   return (
     <>
-      <title>Support settings · CrimsonHost</title>
-      <Card title="Mail me when" style={{ maxWidth: 560 }}>
+      {TITLE}
+      <Card
+        title={<h2 style={{ fontSize: 'inherit', margin: 0 }}>Support settings</h2>}
+        style={{ maxWidth: 560 }}
+      >
+        {/* The saved settings fill the form once: a later refresh never overwrites what is being changed. */}
         <AppForm<SupportSettings>
           name="support-settings"
-          form={form}
           initialValues={settings.data}
           onFinish={(values) =>
             save.mutate(values, { onSuccess: () => toast('success', 'Support settings saved') })
           }
         >
-          <Flex vertical gap={4}>
+          <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+            <legend style={{ marginBottom: 8 }}>
+              <Typography.Text strong>Mail me when</Typography.Text>
+            </legend>
             {SWITCHES.map((item) => (
               <Form.Item
                 key={item.name}
@@ -71,14 +93,14 @@ export function SupportSettingsPage() {
                 <Switch checkedChildren="On" unCheckedChildren="Off" />
               </Form.Item>
             ))}
-          </Flex>
-          <Form.Item name="defaultCategory" label="Default category of a new ticket">
-            <Select
-              options={TICKET_CATEGORIES.map((c) => ({
-                value: c,
-                label: TICKET_CATEGORY_LABELS[c],
-              }))}
-            />
+          </fieldset>
+          <Form.Item
+            name="defaultCategory"
+            label="Default category"
+            extra="A new ticket starts with this category; you can change it on the ticket."
+            style={{ marginTop: 8 }}
+          >
+            <Select options={CATEGORY_OPTIONS} />
           </Form.Item>
           {save.error && (
             <Alert
