@@ -115,6 +115,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   demoPorts.E2E_DEMO_SUPPORT_PASSWORD = demoPassword('support@crimsonhost.demo') ?? '';
   demoPorts.E2E_DEMO_RENTER_PASSWORD = demoPassword('renter@crimsonhost.demo') ?? '';
+  demoPorts.E2E_DEMO_ADMIN_PASSWORD = demoPassword('admin@crimsonhost.demo') ?? '';
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.e2e.mjs'))
     // `npm run test:e2e -- wallet rentals` runs just those files.

@@ -14,6 +14,7 @@ import {
 } from './browser.mjs';
 import { seriousA11yViolations } from './a11y.mjs';
 import { waitForMail } from './mail-server.mjs';
+import { nextCode } from './totp.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -165,4 +166,48 @@ export async function screenshotAllWays(page, name, { dialog = false, restoreThe
   if (restoreTheme && (await currentTheme(page)) !== themeBefore) {
     await switchTheme(page, themeBefore);
   }
+}
+
+/** Where each staff account's authenticator secret is kept, once set up in this run. */
+const staffSecrets = new Map();
+
+/**
+ * Opens `path` in the staff area as the signed-in staff account `email`: sets up two-step
+ * verification the first time (reading the setup key as a person types it into an app), and
+ * enters a fresh code at each later staff sign-in.
+ */
+export async function openStaffArea(page, email, path = '/admin') {
+  await page.goto(path);
+  const enrol = page.getByRole('heading', { name: 'Set up two-step verification' });
+  const code = page.getByRole('heading', { name: 'Enter your code' });
+  const area = page.getByRole('navigation', { name: 'Staff area' });
+  await enrol.or(code).or(area).first().waitFor();
+  if (await enrol.isVisible()) {
+    const secret = (await page.locator('code').first().textContent()).replace(/\s+/g, '');
+    staffSecrets.set(email, secret);
+    await page
+      .getByLabel('Enter the 6-digit code from your authenticator app')
+      .fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+    await page.getByRole('heading', { name: 'Save your backup codes' }).waitFor();
+    await page.getByLabel('Backup codes').getByRole('listitem').nth(9).waitFor();
+    return {
+      secret,
+      async finish() {
+        await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await area.waitFor();
+      },
+    };
+  }
+  if (await code.isVisible()) {
+    const secret = staffSecrets.get(email);
+    if (!secret) throw new Error(`${email} set up two-step verification outside this run`);
+    await page
+      .getByLabel('Enter the 6-digit code from your authenticator app')
+      .fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await area.waitFor();
+  }
+  return { secret: staffSecrets.get(email), finish: async () => undefined };
 }

@@ -102,6 +102,36 @@ export const paths = {
   },
   staffFaq: { path: '/admin/faq', href: () => '/admin/faq' },
   staffCannedReplies: { path: '/admin/canned-replies', href: () => '/admin/canned-replies' },
+  staffUsers: {
+    path: '/admin/users',
+    /** `search`: the list's search, role and status filters and page. */
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/users?${query}` : '/admin/users';
+    },
+  },
+  staffUser: {
+    path: '/admin/users/:userId',
+    href: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  },
+  /** Admin only. `search`: the log's filters and page. */
+  staffAudit: {
+    path: '/admin/audit',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/audit?${query}` : '/admin/audit';
+    },
+  },
+  /** Admin only: the ledger explorer and "Check the books". `search`: the account, page, transaction. */
+  staffMoney: {
+    path: '/admin/money',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/money?${query}` : '/admin/money';
+    },
+  },
+  /** Admin only: deposit config, rental commission and support SLA, with their history. */
+  staffSettings: { path: '/admin/settings', href: () => '/admin/settings' },
   admin: { path: '/admin/*', href: () => '/admin' },
   vendor: { path: '/vendor/*', href: () => '/vendor' },
   notFound: { path: '*', href: () => '/not-found' },

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../test/msw-server';
 import { apiClient } from './api-client';
-import { dropStaffToken } from './staff-token';
+import { dropStaffToken, holdStaffToken, onStaffSignInRequired } from './staff-token';
 import { clearStoredTokens, storeTokens } from './storage';
 
 const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -88,5 +88,43 @@ describe('calls of the staff area', () => {
     const response = await apiClient.get<{ data: unknown[] }>('/admin/support/agents');
     expect(response.data).toEqual({ data: [] });
     expect(issued).toBe(2);
+  });
+
+  it('tells the staff area when a staff call says the staff sign-in went idle', async () => {
+    const web = webToken('support');
+    storeTokens({ accessToken: web, refreshToken: 'refresh-1', expiresAt: Date.now() + 3_600_000 });
+    holdStaffToken('staff-idle', 3600, web);
+    const heard: string[] = [];
+    const stop = onStaffSignInRequired((reason) => heard.push(reason));
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/admin/support/stats', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json(
+          { error: { code: 'STAFF_SIGN_IN_REQUIRED', message: 'Enter the code' } },
+          { status: 403 },
+        );
+      }),
+    );
+    await expect(apiClient.get('/admin/support/stats')).rejects.toMatchObject({
+      status: 403,
+      code: 'STAFF_SIGN_IN_REQUIRED',
+    });
+    stop();
+    expect(heard).toEqual(['STAFF_SIGN_IN_REQUIRED']);
+    expect(seen).toEqual(['Bearer staff-idle']);
+    // The held token is gone: the next call asks for a new one (here refused, as the API would).
+    server.use(
+      http.post('/api/auth/client-token', () =>
+        HttpResponse.json(
+          { error: { code: 'STAFF_SIGN_IN_REQUIRED', message: 'Enter the code' } },
+          { status: 403 },
+        ),
+      ),
+    );
+    await expect(apiClient.get('/admin/support/stats')).rejects.toMatchObject({
+      code: 'STAFF_SIGN_IN_REQUIRED',
+    });
+    expect(seen).toHaveLength(1);
   });
 });

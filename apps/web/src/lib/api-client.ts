@@ -7,7 +7,14 @@ import { config } from './config';
 import { csrfToken, fetchCsrfToken } from './csrf-token';
 import { HttpFailure, createHttpClient, type HttpRequest, type HttpResponse } from './http-client';
 import { readTokenAnswer, toStoredTokens } from './session-tokens';
-import { dropStaffToken, isStaffAreaCall, staffToken, type StaffClient } from './staff-token';
+import {
+  dropStaffToken,
+  isStaffAreaCall,
+  isStaffSignInReason,
+  requireStaffSignIn,
+  staffToken,
+  type StaffClient,
+} from './staff-token';
 import { clearStoredTokens, readStoredTokens, storeLastTokenRefresh, storeTokens } from './storage';
 
 /** Codes the client itself gives to failures that never produced an API error envelope. */
@@ -155,13 +162,19 @@ async function applyRequestRules(request: HttpRequest): Promise<HttpRequest> {
 // --- The session's end, as the rest of the app hears of it ---------------------------------
 
 export interface SessionEnd {
-  /** Why: REFRESH_FAILED with the message to show. */
+  /**
+   * Why: REFRESH_FAILED, or ACCOUNT_SUSPENDED / ACCOUNT_BANNED (staff stopped the account while it
+   * was signed in), with the message to show.
+   */
   error: ApiError;
 }
 type SessionEndListener = (end: SessionEnd) => void;
 const sessionEndListeners = new Set<SessionEndListener>();
 
-/** Called when a refresh failed for good: the tokens are already cleared. Returns unsubscribe. */
+/**
+ * Called when a refresh failed for good, or a signed-in call found the account suspended or
+ * banned: the tokens are already cleared. Returns unsubscribe.
+ */
 export function onSessionEnded(listener: SessionEndListener): () => void {
   sessionEndListeners.add(listener);
   return () => sessionEndListeners.delete(listener);
@@ -260,10 +273,25 @@ export function refreshSession(): Promise<string> {
 
 // --- The client --------------------------------------------------------------------------------
 
+/** Answers of a signed-in call whose account staff stopped: the session ends in this tab. */
+const ACCOUNT_STOPPED_CODES = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_BANNED']);
+
 async function recoverFromError(raw: unknown): Promise<HttpResponse<unknown>> {
   const error = toApiError(raw);
   const request = raw instanceof HttpFailure ? raw.request : undefined;
   if (!request) throw error;
+
+  if (error.status === 403 && ACCOUNT_STOPPED_CODES.has(error.code)) {
+    // Only once, for the call that carried this tab's session (not a sign-in attempt).
+    if (request.bearerFromStorage && readStoredTokens()) endSession(error);
+    throw error;
+  }
+
+  if (error.status === 403 && isStaffAreaCall(request.url) && isStaffSignInReason(error.code)) {
+    // The staff sign-in went idle or reached its longest life: the staff area asks for a code.
+    requireStaffSignIn(error.code);
+    throw error;
+  }
 
   if (error.status === 403 && error.code === 'CSRF_FAILED' && !request.csrfRetried) {
     request.csrfRetried = true;

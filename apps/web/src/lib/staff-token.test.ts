@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dropStaffToken, isStaffAreaCall, roleOfToken, staffToken } from './staff-token';
+import {
+  dropStaffToken,
+  holdStaffToken,
+  isStaffAreaCall,
+  onStaffSignInRequired,
+  roleOfToken,
+  staffToken,
+} from './staff-token';
 
 /** A JWT-shaped token whose payload names `role` (the signature is not read here). */
 const tokenOf = (role: string, n = 1) =>
@@ -44,5 +51,30 @@ describe('the staff-area token', () => {
     expect(exchange).not.toHaveBeenCalled();
     expect(isStaffAreaCall('/admin/support/tickets')).toBe(true);
     expect(isStaffAreaCall('/support/tickets')).toBe(false);
+  });
+
+  it('uses a token the code sign-in held, for the storefront token it was asked with', async () => {
+    const exchange = vi.fn(async () => ({ token: 'exchanged', expiresIn: 600 }));
+    const web = tokenOf('support');
+    const start = Date.now();
+    holdStaffToken('held-token', 600, web, start);
+    expect(await staffToken(web, exchange, start + 1000)).toBe('held-token');
+    expect(exchange).not.toHaveBeenCalled();
+    expect(await staffToken(tokenOf('support', 2), exchange, start + 1000)).toBe('exchanged');
+  });
+
+  it('tells the staff area when the exchange says a code is needed, and forgets the token', async () => {
+    const heard: string[] = [];
+    const stop = onStaffSignInRequired((reason) => heard.push(reason));
+    const web = tokenOf('admin');
+    holdStaffToken('old', 600, web, 0);
+    const refusal = Object.assign(new Error('Enter the code'), { code: 'STAFF_SIGN_IN_REQUIRED' });
+    const failing = vi.fn(async () => Promise.reject(refusal));
+    await expect(staffToken(web, failing)).rejects.toBe(refusal);
+    expect(heard).toEqual(['STAFF_SIGN_IN_REQUIRED']);
+    const other = Object.assign(new Error('Offline'), { code: 'NETWORK_ERROR' });
+    await expect(staffToken(web, async () => Promise.reject(other))).rejects.toBe(other);
+    expect(heard).toEqual(['STAFF_SIGN_IN_REQUIRED']);
+    stop();
   });
 });

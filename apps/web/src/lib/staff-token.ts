@@ -59,15 +59,64 @@ export async function staffToken(
       cached = { token, expiresAt: now + expiresIn * 1000, askedWith: webToken };
       return token;
     })
+    .catch((error: unknown) => {
+      const code = codeOf(error);
+      if (code) requireStaffSignIn(code);
+      throw error;
+    })
     .finally(() => {
       asking = null;
     });
   return asking;
 }
 
+/**
+ * Keeps a staff token the staff sign-in got with a code (or a confirmed enrolment), asked for with
+ * the storefront token `askedWith`: later staff calls use it until it nears its expiry.
+ */
+export function holdStaffToken(
+  token: string,
+  expiresIn: number,
+  askedWith: string,
+  now = Date.now(),
+) {
+  cached = { token, expiresAt: now + expiresIn * 1000, askedWith };
+}
+
 /** Forgets the held token: the next staff call asks for a new one. */
 export function dropStaffToken() {
   cached = null;
+}
+
+// --- The staff sign-in ended: the staff area asks for a code again --------------------------
+
+/**
+ * Why the staff area needs its sign-in again: STAFF_SIGN_IN_REQUIRED (idle too long, or too old:
+ * enter a code) or STAFF_FACTOR_REQUIRED (two-step verification is not set up).
+ */
+export type StaffSignInReason = 'STAFF_SIGN_IN_REQUIRED' | 'STAFF_FACTOR_REQUIRED';
+type StaffSignInListener = (reason: StaffSignInReason) => void;
+const staffSignInListeners = new Set<StaffSignInListener>();
+
+export const isStaffSignInReason = (code: unknown): code is StaffSignInReason =>
+  code === 'STAFF_SIGN_IN_REQUIRED' || code === 'STAFF_FACTOR_REQUIRED';
+
+/** The error code of a failed exchange when it says the staff sign-in is needed. */
+function codeOf(error: unknown): StaffSignInReason | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : 0;
+  return isStaffSignInReason(code) ? code : null;
+}
+
+/** Hears when the staff sign-in must be done again. Returns unsubscribe. */
+export function onStaffSignInRequired(listener: StaffSignInListener): () => void {
+  staffSignInListeners.add(listener);
+  return () => staffSignInListeners.delete(listener);
+}
+
+/** The API refused the staff sign-in: the held token is dropped and the staff area is told. */
+export function requireStaffSignIn(reason: StaffSignInReason) {
+  cached = null;
+  for (const listener of [...staffSignInListeners]) listener(reason);
 }
 
 /** Calls of the staff area's API (paths relative to the API base, as the client takes them). */

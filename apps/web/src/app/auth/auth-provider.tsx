@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginRequest, RegisterRequest } from '@crimsonhost/shared/auth';
@@ -19,6 +27,7 @@ import {
   storeTokens,
 } from '../../lib/storage';
 import { paths } from '../paths';
+import { isAccountStopped, startAccountStandingChecks } from './account-standing';
 import { getProfile } from './api/get-profile';
 import { login as loginCall } from './api/login';
 import { logout as logoutCall } from './api/logout';
@@ -92,10 +101,12 @@ export function AuthProvider({
   const location = useLocation();
   const hereRef = useRef(`${location.pathname}${location.search}`);
 
-  useEffect(() => {
+  // Layout effects, not passive ones: they run in the commit itself, so a session-end event that
+  // arrives right after a render (an API answer, a storage event) never reads the state before it.
+  useLayoutEffect(() => {
     stateRef.current = state;
   }, [state]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     hereRef.current = `${location.pathname}${location.search}`;
   }, [location.pathname, location.search]);
 
@@ -188,7 +199,8 @@ export function AuthProvider({
       });
     } catch (caught) {
       const error = toApiError(caught);
-      if (refusesSession(error)) signOutHere();
+      // A suspended or banned account hears why on the login page.
+      if (refusesSession(error)) signOutHere(isAccountStopped(error) ? error.message : null);
       else setState({ ...signedOut(), status: 'error', error });
     } finally {
       checkingRef.current = false;
@@ -226,7 +238,8 @@ export function AuthProvider({
     return () => window.removeEventListener('storage', onStorage);
   }, [checkSession, signOutHere]);
 
-  // While authenticated: the refresh schedule and the idle and absolute clocks.
+  // While authenticated: the refresh schedule, the idle and absolute clocks, and the account's
+  // standing (a suspension ends the session).
   const authenticated = state.status === 'authenticated';
   useEffect(() => {
     if (!authenticated) return;
@@ -239,9 +252,11 @@ export function AuthProvider({
     freshSignInRef.current = false;
     monitorRef.current = monitor;
     const stopRefreshing = startRefreshSchedule();
+    const stopStandingChecks = startAccountStandingChecks(sessionTiming.checkIntervalMs);
     return () => {
       monitor.stop();
       stopRefreshing();
+      stopStandingChecks();
       monitorRef.current = null;
     };
   }, [authenticated, expireSession, sessionTiming]);

@@ -5,7 +5,10 @@ import { apiClient } from '../../../lib/api-client';
 
 const depositConfigResponseSchema = dataEnvelope(depositConfigSchema);
 
-/** The operator changes it rarely: an open dialog reuses it for this long. */
+/**
+ * Staff change it in the staff area's Settings (effective at once): an open dialog reuses it for
+ * this long, and each opening of the dialog reads it again (showing what it had meanwhile).
+ */
 const DEPOSIT_CONFIG_STALE_MS = 5 * 60_000;
 
 /** GET /api/wallet/deposit-config (public): minimum, maximum and the networks on offer. */
@@ -22,5 +25,5 @@ export const depositConfigQueryOptions = () =>
   });
 
 export function useDepositConfig() {
-  return useQuery(depositConfigQueryOptions());
+  return useQuery({ ...depositConfigQueryOptions(), refetchOnMount: 'always' });
 }

@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setViewportWidth } from '../../../test/match-media';
+import { renderInApp, signIn } from '../../../test/rental-fixtures';
+import { ADMIN_USER } from '../test/admin-fixtures';
+import { SUPPORT_USER } from '../test/desk-fixtures';
+import { StaffSideMenu, StaffTopMenu } from './staff-navigation';
+
+describe('the staff navigation', () => {
+  it('gives support Users but not the audit log', async () => {
+    signIn(SUPPORT_USER);
+    renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/users/some-id' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const users = await within(nav).findByRole('link', { name: 'Users' });
+    expect(users).toHaveAttribute('href', '/admin/users');
+    expect(users).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+
+  it('gives an admin the audit log too, on a phone as well', async () => {
+    setViewportWidth(375);
+    signIn(ADMIN_USER);
+    renderInApp(<StaffTopMenu />, { path: '/admin/*', at: '/admin/audit' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const audit = await within(nav).findByRole('link', { name: 'Audit log' });
+    expect(audit).toHaveAttribute('href', '/admin/audit');
+    expect(audit).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
+  });
+});

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { DeskTicketDetail } from '@crimsonhost/shared/support-desk';
+import { errorBody } from '../../../test/auth-fixtures';
+import { server } from '../../../test/msw-server';
+import { renderInApp, signIn } from '../../../test/rental-fixtures';
+import { buildDeskTicket, buildMessage } from '../../../test/support-fixtures';
+import { SUPPORT_USER, serveDeskBasics } from '../test/desk-fixtures';
+import { DeskTicketPage } from './desk-ticket-page';
+
+const RENTAL_LINK = {
+  kind: 'rental' as const,
+  id: '80000000-0000-4000-8000-000000000001',
+  serverName: 'Frankfurt Rust #2',
+  game: 'rust',
+  status: 'ACTIVE' as const,
+  endsAt: '2026-11-21T18:30:00.000Z',
+  runState: 'error' as const,
+};
+
+/** Serves `ticket` and records what was written to it and each typing ping. */
+function serveTicket(ticket: DeskTicketDetail) {
+  const written: unknown[] = [];
+  const typing: string[] = [];
+  server.use(
+    http.get(`/api/admin/support/tickets/${ticket.id}`, () => HttpResponse.json({ data: ticket })),
+    http.post(`/api/admin/support/tickets/${ticket.id}/messages`, async ({ request }) => {
+      written.push(await request.json());
+      return HttpResponse.json({ data: ticket }, { status: 201 });
+    }),
+    http.post(`/api/admin/support/tickets/${ticket.id}/typing`, () => {
+      typing.push(ticket.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return { written, typing };
+}
+
+function renderTicket(ticket: DeskTicketDetail) {
+  signIn(SUPPORT_USER);
+  serveDeskBasics();
+  const served = serveTicket(ticket);
+  const view = renderInApp(<DeskTicketPage />, {
+    path: '/admin/tickets/:ticketId',
+    at: `/admin/tickets/${ticket.id}`,
+  });
+  return { ...view, ...served };
+}
+
+describe('the desk ticket view', () => {
+  it('keeps internal notes visibly apart from replies and warns of a colleague replying', async () => {
+    const ticket = buildDeskTicket({
+      subject: 'Lag at night',
+      link: RENTAL_LINK,
+      messages: [
+        buildMessage({ body: 'It lags every **evening**.' }),
+        buildMessage({
+          kind: 'note',
+          author: { name: 'Ada Agent', role: 'support' },
+          body: 'Vendor says the host is fine.',
+        }),
+      ],
+      othersReplying: [{ name: 'Demo Admin', since: '2026-11-20T12:00:00.000Z' }],
+    });
+    renderTicket(ticket);
+    const note = (await screen.findByText('Vendor says the host is fine.')).closest('li')!;
+    const reply = screen.getByText('evening').closest('li')!;
+    expect(screen.getByText('evening').tagName).toBe('STRONG');
+    expect(within(note).getByText('Internal note')).toBeInTheDocument();
+    expect(within(reply).queryByText('Internal note')).toBeNull();
+    expect(note.style.background).not.toBe(reply.style.background);
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Demo Admin is replying…');
+    // The linked rental with its server's state, and the customer's account beside it.
+    expect(screen.getByText('Frankfurt Rust #2')).toBeInTheDocument();
+    expect(screen.getByText('error')).toBeInTheDocument();
+    expect(screen.getByText('12.50 USDT')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('#42 Lag at night · Staff · CrimsonHost'));
+  });
+
+  it('fills a canned reply from the ticket, preselects its status and sends it', async () => {
+    const ticket = buildDeskTicket({ link: RENTAL_LINK });
+    const { user, written, typing } = renderTicket(ticket);
+    await user.click(await screen.findByRole('combobox', { name: 'Insert a canned reply' }));
+    await user.click(await screen.findByTitle('Ask for details'));
+    const box = screen.getByRole('textbox', { name: 'Reply' });
+    await waitFor(() =>
+      expect(box).toHaveValue('Hello Ada Renter, about #42 on Frankfurt Rust #2.'),
+    );
+    expect(screen.getByTitle('and set to Waiting for you')).toBeInTheDocument();
+    expect(typing).toEqual([ticket.id]);
+
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(written).toEqual([
+        {
+          message: 'Hello Ada Renter, about #42 on Frankfurt Rust #2.',
+          internal: false,
+          status: 'WAITING_CUSTOMER',
+          attachmentIds: [],
+        },
+      ]),
+    );
+    expect(await screen.findByText('Reply sent')).toBeInTheDocument();
+    // The composer starts again, status and all.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue(''));
+    expect(screen.queryByTitle('and set to Waiting for you')).toBeNull();
+  });
+
+  it('sends an internal note as internal, without a status, and pings while typing', async () => {
+    const ticket = buildDeskTicket();
+    const { user, written, typing } = renderTicket(ticket);
+    await user.click(await screen.findByRole('radio', { name: 'Internal note' }));
+    expect(screen.getByText(/^Internal note: only staff see it/)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'and set the status to' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Checked the node: fine.');
+    // Many keystrokes, one ping: at most one every 10 s.
+    expect(typing).toEqual([ticket.id]);
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(written).toEqual([
+        { message: 'Checked the node: fine.', internal: true, attachmentIds: [] },
+      ]),
+    );
+    expect(await screen.findByText('Note added')).toBeInTheDocument();
+  });
+
+  it('asks for a message before sending', async () => {
+    const { user, written } = renderTicket(buildDeskTicket());
+    await user.click(await screen.findByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Reply is required')).toBeInTheDocument();
+    expect(written).toEqual([]);
+  });
+
+  it('answers an unknown ticket with not-found', async () => {
+    signIn(SUPPORT_USER);
+    serveDeskBasics();
+    server.use(
+      http.get('/api/admin/support/tickets/:id', () =>
+        HttpResponse.json(errorBody('NOT_FOUND', 'Ticket not found'), { status: 404 }),
+      ),
+    );
+    renderInApp(<DeskTicketPage />, {
+      path: '/admin/tickets/:ticketId',
+      at: '/admin/tickets/30000000-0000-4000-8000-000000000999',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ticket not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the queue' })).toHaveAttribute(
+      'href',
+      '/admin/tickets',
+    );
+  });
+});
