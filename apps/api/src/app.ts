@@ -34,6 +34,9 @@ import { TokenService } from './modules/auth/tokens';
 import { AuditService } from './modules/audit/audit.service';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { adminSettingsRoutes } from './modules/admin/admin-settings.routes';
+import { adminDepositsRoutes } from './modules/admin/admin-deposits.routes';
+import { AdminDepositsService } from './modules/admin/deposits.service';
+import { explorersFromConfig } from './modules/chains/explorers';
 import { AdminSettingsService } from './modules/admin/settings.service';
 import { PlatformSettings } from './modules/settings/platform-settings.service';
 import { adminOverviewRoutes } from './modules/admin/admin-overview.routes';
@@ -162,7 +165,8 @@ export async function buildApp({
         }
       : null,
   );
-  const wallet = new WalletService(database.db, chains ?? chainSettingsFromConfig(config));
+  const chainSettings = chains ?? chainSettingsFromConfig(config);
+  const wallet = new WalletService(database.db, chainSettings);
   // Commission and SLA hours as the staff area's Settings last saved them; the environment's
   // values are their first ones (issue 15 point 6).
   const platformSettings = new PlatformSettings(database.db, {
@@ -208,6 +212,12 @@ export async function buildApp({
     wallet,
     rentals,
     support,
+  });
+  const adminDeposits = new AdminDepositsService({
+    db: database.db,
+    wallet,
+    audit,
+    explorers: explorersFromConfig(config, chainSettings),
   });
   const adminSettings = new AdminSettingsService({
     db: database.db,
@@ -282,6 +292,7 @@ export async function buildApp({
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
+          await staffApi.register(adminDepositsRoutes({ guards, deposits: adminDeposits }));
           await staffApi.register(
             adminOverviewRoutes({ guards, overview: new AdminOverviewService(database.db) }),
           );

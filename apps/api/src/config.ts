@@ -24,6 +24,8 @@ const httpUrl = z
   .url({ message: 'must be an http:// or https:// URL' })
   .refine((value) => /^https?:\/\//.test(value), { message: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
+/** A base URL, or nothing at all (an empty value turns the links off). */
+const explorerUrl = z.union([z.literal(''), httpUrl]);
 
 const xpub = z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, {
   message: 'must be an extended public key (xpub...) of a BIP44 account',
@@ -148,6 +150,14 @@ export const configSchema = z.object({
   TRC20_USDT_CONTRACT: z.string().min(1).default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
   ERC20_USDT_CONTRACT: evmAddress.default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
   BEP20_USDT_CONTRACT: evmAddress.default('0x55d398326f99059fF775485246999027B3197955'),
+  /**
+   * Block explorers the staff area links deposits and payments to, one base URL per network (an
+   * empty value: no links). Tronscan's paths are /#/transaction/… and /#/address/…; the EVM
+   * explorers' /tx/… and /address/…, so a testnet explorer of the same family works as well.
+   */
+  EXPLORER_URL_TRC20: explorerUrl.default('https://tronscan.org'),
+  EXPLORER_URL_ERC20: explorerUrl.default('https://etherscan.io'),
+  EXPLORER_URL_BEP20: explorerUrl.default('https://bscscan.com'),
   /** The platform's share of a rental's payment when it is released to the vendor (1000 = 10%). */
   RENTAL_COMMISSION_BASIS_POINTS: wholeNumber(0, 5000).default(1000),
   /** Hours to the first and each next staff answer of a support ticket, by priority. */

@@ -19,6 +19,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
+import { seedDemoDeposits } from './demo/demo-deposits';
 import { startOfflineDemo } from './demo/offline-demo';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { addressCollisions } from './modules/wallet/wallet.repository';
@@ -148,6 +149,13 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   scheduler.start();
+  if (demo && demoDataEnabled(config) && offline?.pay) {
+    // Paid on the demo chains while the watchers run: nothing waits for it.
+    seedDemoDeposits(database.db, app.services.wallet, offline.pay, logger).catch(
+      (error: unknown) =>
+        logger.warn({ err: error }, "the demo renter's deposits could not be seeded"),
+    );
+  }
   logger.info(
     `CrimsonHost is ready at http://localhost:${config.PORT} (${Date.now() - started} ms, Node ${process.version})`,
   );

@@ -117,6 +117,9 @@ const MATRIX: Record<string, Audience> = {
   'PUT /api/admin/settings/commission': 'admin',
   'PUT /api/admin/settings/sla': 'admin',
   'GET /api/admin/settings/history': 'admin',
+  'GET /api/admin/deposits': 'staff',
+  'GET /api/admin/deposits/{id}': 'staff',
+  'POST /api/admin/deposits/{id}/transfers/{transferId}/credit': 'admin',
 };
 
 const STAFF_SIGN_OUT = 'POST /api/auth/staff/sign-out';

@@ -148,6 +148,7 @@ export const AUDIT_ACTIONS = [
   'user.signed_out_everywhere',
   'user.password_reset_sent',
   'settings.changed',
+  'deposit.credited_by_hand',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { message: 'action is not one we record' });
@@ -165,6 +166,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.signed_out_everywhere': 'Signed out everywhere',
   'user.password_reset_sent': 'Password reset sent',
   'settings.changed': 'Settings changed',
+  'deposit.credited_by_hand': 'Credited by hand',
 };
 
 export const auditEntrySchema = z.object({

@@ -5,6 +5,7 @@
 import { DEMO_XPUBS } from '@crimsonhost/devnet/demo-chain';
 import type { GameServerSpec } from '@crimsonhost/devnet/demo-game-servers';
 import { startOfflineWorld, type OfflineWorld } from '@crimsonhost/devnet/offline-world';
+import type { Network } from '@crimsonhost/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import { demoChainEnabled, demoDataEnabled, demoGameServersEnabled, type Config } from '../config';
 import {
@@ -15,10 +16,29 @@ import {
 import type { ChainSettings } from '../modules/chains/chain-settings';
 import { DEMO_PANEL_API_KEY, demoPanelIdentifier } from '../modules/panels/panels.seed';
 
+/** Pays test USDT to an address on a demo chain: `micro` in micro-USDT. */
+export type DemoPayer = (network: Network, to: string, micro: bigint) => Promise<void>;
+
 export interface OfflineDemo {
   /** The demo chains' settings, to be merged over the configured networks. */
   chains: ChainSettings | undefined;
+  /** Pays on the demo chains (the demo's seeded deposits); undefined without them. */
+  pay: DemoPayer | undefined;
   stop(): Promise<void>;
+}
+
+/** The demo chains' payer: anvil mints ERC20 and BEP20 test USDT, the TRON node sends TRC20. */
+function demoPayer(chains: NonNullable<OfflineWorld['chains']>): DemoPayer {
+  return async (network, to, micro) => {
+    if (network === 'TRC20') {
+      if (!chains.tron) throw new Error('the demo TRON node is not running');
+      chains.tron.pay({ to, value: micro });
+      return;
+    }
+    const token = chains.tokens[network] as `0x${string}`;
+    // BEP20's test USDT has 18 decimals, ERC20's 6.
+    await chains.chain.pay(token, to, network === 'BEP20' ? micro * 10n ** 12n : micro);
+  };
 }
 
 /** One status responder per demo listing that answers, on the listing's query port. */
@@ -89,6 +109,7 @@ export async function startOfflineDemo(
   });
   return {
     chains: world.chains ? demoChainSettings(world.chains) : undefined,
+    pay: world.chains ? demoPayer(world.chains) : undefined,
     stop: () => world.stop(),
   };
 }

@@ -241,11 +241,17 @@ export const chainTransfers = pgTable(
     depositId: uuid('deposit_id')
       .notNull()
       .references(() => deposits.transactionId),
-    /** SEEN | CONFIRMING | CREDITED | DROPPED | FAILED | DUST */
+    /** SEEN | CONFIRMING | CREDITED | HELD | DROPPED | FAILED | DUST */
     status: text('status').notNull().default('SEEN'),
     confirmations: integer('confirmations').notNull().default(0),
     /** Paid after the deposit expired. */
     late: boolean('late').notNull().default(false),
+    /**
+     * Paid on another network than its deposit's: the deposit's EVM address, reached on the other
+     * EVM chain. Never credited by the watcher; once confirmed it is HELD for an admin to credit
+     * by hand (decision 036).
+     */
+    wrongNetwork: boolean('wrong_network').notNull().default(false),
     missingSince: timestamp('missing_since', { withTimezone: true }),
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import {
   afterCursor,
@@ -100,6 +100,7 @@ export async function paymentSeen(db: Executor, transactionId: string): Promise<
     .where(
       and(
         eq(chainTransfers.depositId, transactionId),
+        eq(chainTransfers.wrongNetwork, false),
         inArray(chainTransfers.status, ['SEEN', 'CONFIRMING', 'CREDITED']),
       ),
     );
@@ -152,6 +153,31 @@ export async function depositsByAddress(db: Executor, network: string, addresses
 }
 
 /**
+ * The deposits on the other EVM network whose address is among `addresses` (decision 036): a
+ * payment sent on BEP20 to an ERC20 deposit's address reaches a key the platform holds, but not the
+ * deposit. Compared without checksum case, through the same expression as the unique address
+ * index, so the lookup is an index scan.
+ */
+export async function depositsByAddressElsewhere(
+  db: Executor,
+  network: string,
+  addresses: string[],
+) {
+  const keys = addresses.filter((a) => a.startsWith('0x')).map((a) => a.toLowerCase());
+  if (keys.length === 0) return [];
+  return db
+    .select()
+    .from(deposits)
+    .where(
+      and(
+        ne(deposits.network, network),
+        eq(deposits.addressCollision, false),
+        inArray(depositAddressKey(deposits.address), keys),
+      ),
+    );
+}
+
+/**
  * What a wallet transaction moved into or out of its owner's account of its currency, read from the
  * ledger (decision 009) through the transaction's reference: 0 while nothing was posted.
  */
@@ -170,6 +196,7 @@ const balanceChangeSql = sql<string>`coalesce((
 const awaitingCreditSql = sql<string>`coalesce((
   select sum(${chainTransfers.amount}) from ${chainTransfers}
   where ${chainTransfers.depositId} = ${walletTransactions.id}
+    and not ${chainTransfers.wrongNetwork}
     and ${chainTransfers.status} in ('SEEN', 'CONFIRMING')
 ), 0)::text`;
 

@@ -21,7 +21,7 @@ import type {
   TransactionListQuery,
   Wallet,
 } from '@crimsonhost/shared/wallet';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { chainTransfers } from '../../db/schema/wallet';
 import { AppError } from '../../lib/errors';
@@ -259,7 +259,13 @@ export class WalletService {
     const transfers = await this.db
       .select()
       .from(chainTransfers)
-      .where(eq(chainTransfers.depositId, deposit.transactionId))
+      .where(
+        and(
+          eq(chainTransfers.depositId, deposit.transactionId),
+          // A payment on the other EVM network is not this deposit's: staff credit it by hand.
+          eq(chainTransfers.wrongNetwork, false),
+        ),
+      )
       .orderBy(chainTransfers.createdAt);
     const live = transfers.filter((t) => !['DROPPED', 'FAILED'].includes(t.status));
     const received = live.reduce((total, t) => total + t.amount, 0n);
@@ -454,6 +460,68 @@ export class WalletService {
       await repo.updateDeposit(tx, deposit.transactionId, { status: 'CONFIRMED' });
       return true;
     });
+  }
+
+  /**
+   * Credits by hand, in the caller's transaction, a confirmed payment the watcher held because it
+   * reached a deposit's address on the other EVM network (decision 036): chain clearing of the
+   * network it was paid on → the deposit owner's wallet, less that network's fee, under the same
+   * unique reference an automatic credit would have, so it is posted once whoever asks twice. It
+   * is a wallet transaction of its own; the deposit itself stays as it was. Answers what was
+   * credited, or null when the transfer is not HELD any more (credited meanwhile).
+   */
+  async creditHeldTransfer(
+    tx: Executor,
+    transferId: string,
+  ): Promise<{ amount: bigint; fee: bigint; ledgerTransactionId: string } | null> {
+    const [transfer] = await tx
+      .select()
+      .from(chainTransfers)
+      .where(eq(chainTransfers.id, transferId))
+      .for('update');
+    if (!transfer || transfer.status !== 'HELD') return null;
+    const deposit = await repo.lockDeposit(tx, transfer.depositId);
+    if (!deposit) return null;
+    const config = await this.depositConfig(tx);
+    const paidOn = config.networks.find((n) => n.id === transfer.network);
+    const fee = depositFee(transfer.amount, paidOn?.fee ?? '0');
+    const reference = `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`;
+    const postings = [
+      { account: chainClearing(transfer.network), amount: -transfer.amount },
+      { account: userWallet(deposit.userId), amount: transfer.amount - fee },
+      { account: platformRevenue(), amount: fee },
+    ].filter((p) => p.amount !== 0n);
+    const posting = await postLedgerTransaction(tx, {
+      kind: 'DEPOSIT_CREDIT',
+      reference,
+      postings,
+    });
+    if (!posting.posted) return null;
+    await repo.insertWalletTransaction(tx, {
+      userId: deposit.userId,
+      type: 'DEPOSIT',
+      currency: 'USDT',
+      status: 'CONFIRMED',
+      amount: transfer.amount,
+      fee,
+      description: `Payment on ${transfer.network} to your ${deposit.network} deposit address ${deposit.address}, credited by staff`,
+      network: transfer.network,
+      address: deposit.address,
+      txHash: transfer.txHash,
+      confirmations: transfer.confirmations,
+      requiredConfirmations: paidOn?.confirmations ?? transfer.confirmations,
+      ledgerTransactionId: posting.ledgerTransactionId,
+      reference,
+    });
+    await tx
+      .update(chainTransfers)
+      .set({
+        status: 'CREDITED',
+        ledgerTransactionId: posting.ledgerTransactionId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(chainTransfers.id, transfer.id));
+    return { amount: transfer.amount, fee, ledgerTransactionId: posting.ledgerTransactionId };
   }
 
   /**

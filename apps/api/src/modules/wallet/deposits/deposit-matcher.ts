@@ -38,16 +38,22 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
     return this.settings.network;
   }
 
-  /** Keeps the transfers to watched deposit addresses, once each. */
+  /**
+   * Keeps the transfers to deposit addresses, once each: those of this network's deposits, and
+   * those that reached another EVM network's deposit address here (wrong network, decision 036).
+   */
   async observed(observed: ObservedTransfer[]): Promise<number> {
-    const watched = await walletRepo.depositsByAddress(this.db, this.network, [
-      ...new Set(observed.map((t) => t.to)),
-    ]);
+    const addresses = [...new Set(observed.map((t) => t.to))];
+    const watched = await walletRepo.depositsByAddress(this.db, this.network, addresses);
     const byAddress = new Map(watched.map((d) => [d.address, d]));
+    const unmatched = addresses.filter((a) => !byAddress.has(a));
+    const elsewhere = await walletRepo.depositsByAddressElsewhere(this.db, this.network, unmatched);
+    const byKey = new Map(elsewhere.map((d) => [d.address.toLowerCase(), d]));
     let stored = 0;
     for (const transfer of observed) {
-      const deposit = byAddress.get(transfer.to);
+      const deposit = byAddress.get(transfer.to) ?? byKey.get(transfer.to.toLowerCase());
       if (!deposit) continue;
+      const wrongNetwork = deposit.network !== this.network;
       const { micro, dust } = toMicroUsdt(transfer.value, this.settings.decimals);
       const late = deposit.expiresAt.getTime() < Date.now();
       const inserted = await this.db
@@ -66,6 +72,7 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
           depositId: deposit.transactionId,
           status: micro === 0n ? 'DUST' : 'SEEN',
           late,
+          wrongNetwork,
         })
         .onConflictDoUpdate({
           target: [chainTransfers.network, chainTransfers.txHash, chainTransfers.logIndex],
@@ -87,6 +94,12 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
         });
       if (inserted[0] && inserted[0].createdAt.getTime() === inserted[0].updatedAt.getTime()) {
         stored += 1;
+        if (wrongNetwork && micro > 0n) {
+          this.log.warn(
+            { txHash: transfer.txHash, depositId: deposit.transactionId },
+            `a payment on ${this.network} reached the address of a deposit on ${deposit.network}: kept for staff to credit by hand`,
+          );
+        }
         if (micro === 0n) {
           this.log.warn(
             { network: this.network, txHash: transfer.txHash, raw: transfer.value.toString() },
@@ -98,7 +111,10 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
     return stored;
   }
 
-  /** The stored transfers not yet confirmed, with what their deposits require. */
+  /**
+   * The stored transfers not yet confirmed, with what their deposits require; a wrong-network
+   * payment needs the confirmations of the network it was paid on.
+   */
   async unconfirmed(): Promise<OpenTransfer[]> {
     const open = await this.db
       .select({
@@ -115,13 +131,16 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
           inArray(chainTransfers.status, ['SEEN', 'CONFIRMING']),
         ),
       );
+    const here = open.some(({ transfer }) => transfer.wrongNetwork)
+      ? (await this.wallet.depositConfig()).networks.find((n) => n.id === this.network)
+      : undefined;
     return open.map(({ transfer, required, depositStatus }) => ({
       txHash: transfer.txHash,
       logIndex: transfer.logIndex,
       to: transfer.toAddress,
       value: BigInt(transfer.rawAmount),
       row: transfer,
-      required,
+      required: transfer.wrongNetwork ? (here?.confirmations ?? required) : required,
       depositStatus,
     }));
   }
@@ -129,6 +148,7 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
   /** Moves the transfer and its deposit on by what the chain says; credits it once confirmed. */
   async checked(open: OpenTransfer, check: TransferCheck, confirmations: number) {
     const { row: transfer, required, depositStatus } = open;
+    if (transfer.wrongNetwork) return this.checkedElsewhere(open, check, confirmations);
     switch (check.state) {
       case 'present': {
         await this.db
@@ -206,6 +226,46 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
         );
         return false;
     }
+  }
+
+  /**
+   * A wrong-network payment follows the chain like any other, but moves neither its deposit nor
+   * the deposit's wallet transaction, and is never credited here: once it has its confirmations it
+   * is HELD for an admin to credit by hand (decision 036).
+   */
+  private async checkedElsewhere(open: OpenTransfer, check: TransferCheck, confirmations: number) {
+    const { row: transfer, required } = open;
+    const set =
+      check.state === 'present'
+        ? {
+            status: confirmations >= (required ?? 0) ? 'HELD' : 'CONFIRMING',
+            confirmations,
+            blockNumber: check.blockNumber,
+            blockHash: check.blockHash,
+            missingSince: null,
+          }
+        : check.state === 'missing'
+          ? {
+              status:
+                Date.now() - (transfer.missingSince ?? new Date()).getTime() >
+                this.options.missingGraceMs
+                  ? 'FAILED'
+                  : 'SEEN',
+              confirmations: 0,
+              missingSince: transfer.missingSince ?? new Date(),
+            }
+          : { status: check.state === 'failed' ? 'FAILED' : 'DROPPED' };
+    await this.db
+      .update(chainTransfers)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(chainTransfers.id, transfer.id));
+    if (set.status === 'HELD') {
+      this.log.warn(
+        { txHash: transfer.txHash, depositId: transfer.depositId },
+        'a confirmed payment on the wrong network waits for an admin to credit it',
+      );
+    }
+    return false;
   }
 
   private async failDepositIfNothingElse(depositId: string, reason: string) {
