@@ -1,7 +1,9 @@
 // Running the marketplace from the staff area (issue 15 point 10): the demo admin sets up
 // two-step verification with codes computed from the key the page shows, finds the demo renter
 // and suspends them for 24 hours; the renter's open tab is signed out with the reason; the admin
-// reads the audit record, checks the books, and lifts the suspension.
+// reads the audit record, checks the books, and lifts the suspension. Then the admin changes the
+// ERC20 fee, which a new deposit shows, and credits by hand the demo payment made on the wrong
+// network.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
@@ -12,7 +14,7 @@ import {
   sharedBrowser,
   watchForErrors,
 } from './browser.mjs';
-import { RUN, openStaffArea, screenshotAllWays, signInAs } from './steps.mjs';
+import { RUN, openDeposit, openStaffArea, screenshotAllWays, signInAs } from './steps.mjs';
 
 const browser = sharedBrowser();
 const ADMIN = { email: 'admin@crimsonhost.demo', password: process.env.E2E_DEMO_ADMIN_PASSWORD };
@@ -107,6 +109,93 @@ describe('the admin area', () => {
     } finally {
       await admin.context.close();
       await renter.context.close();
+    }
+  });
+
+  it('changes the ERC20 fee, which a new deposit shows at once', async () => {
+    const admin = await browser.openPage(DESKTOP, { theme: 'dark' });
+    const renter = await browser.openPage(DESKTOP, { theme: 'light' });
+    const page = admin.page;
+    /** Sets the ERC20 fee in Settings and saves it after the confirmation; answers the old one. */
+    const setFee = async (fee) => {
+      await page.goto('/admin/settings');
+      const field = page.getByRole('group', { name: 'Ethereum (ERC20)' }).getByLabel('Fee (%)');
+      const before = await field.inputValue();
+      await field.fill(fee);
+      await page.getByRole('button', { name: 'Save deposits' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Save the deposits settings?' });
+      await confirm.getByRole('button', { name: 'Save' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      return before;
+    };
+    let original = null;
+    try {
+      await signInAs(page, ADMIN);
+      await (await openStaffArea(page, ADMIN.email, '/admin/settings')).finish();
+      original = await setFee('1.5');
+      assert.notEqual(original, '1.5');
+
+      await signInAs(renter.page, RENTER);
+      await renter.page.goto('/wallet');
+      const dialog = await openDeposit(renter.page, '20');
+      await dialog
+        .getByText(/Fee 1\.5% ·/)
+        .first()
+        .waitFor();
+      await dialog.getByText(/^If exactly 20(\.0+)? USDT arrives: fee 0\.30* USDT/).waitFor();
+      await screenshotAllWays(renter.page, 'admin-new-fee-in-deposit', { restoreTheme: true });
+    } finally {
+      // The later files expect the demo's fee.
+      if (original !== null) await setFee(original);
+      await admin.context.close();
+      await renter.context.close();
+    }
+  });
+
+  it('credits by hand the demo payment that came on the wrong network, once', async () => {
+    const { context, page } = await browser.openPage(DESKTOP, { theme: 'light' });
+    const problems = await watchForErrors(page);
+    try {
+      await signInAs(page, ADMIN);
+      await (await openStaffArea(page, ADMIN.email, '/admin/deposits')).finish();
+      await page.getByRole('heading', { level: 1, name: 'Deposits' }).waitFor();
+      await page.getByText('Wrong network', { exact: true }).first().click();
+      // The demo renter's expired ERC20 deposit, paid on BEP20 at start.
+      await page
+        .getByRole('link', { name: /ERC20 deposit to/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: /Deposit/ }).waitFor();
+      const credit = page.getByRole('button', { name: 'Credit to Demo Renter' });
+      // Held once it has the BEP20 confirmations (one demo block a second); the page polls.
+      for (let tries = 0; !(await credit.isVisible()); tries += 1) {
+        assert.ok(tries < 30, 'the wrong-network payment was not held within 60 s');
+        await page.waitForTimeout(2000);
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: /Deposit/ }).waitFor();
+      }
+      assert.deepEqual(await seriousA11yViolations(page), [], 'deposit page');
+      await screenshotAllWays(page, 'admin-deposit-held', { restoreTheme: true });
+      await credit.click();
+      const dialog = page.getByRole('dialog', { name: 'Credit to Demo Renter' });
+      await dialog
+        .getByRole('textbox', { name: 'Reason' })
+        .fill('Paid on BNB Smart Chain to the ERC20 address by mistake');
+      await dialog.getByRole('button', { name: /^Credit 30/ }).click();
+      await toast(page, "Credited to Demo Renter's wallet").waitFor();
+      await credit.waitFor({ state: 'detached' });
+      await page.getByText('Credited', { exact: true }).first().waitFor();
+      await screenshotAllWays(page, 'admin-deposit-credited', { restoreTheme: true });
+
+      // The books still balance, and the audit log has the credit with its reason.
+      await page.goto('/admin/audit');
+      await page.getByRole('row').filter({ hasText: 'Credited by hand' }).first().waitFor();
+      await page.goto('/admin/money');
+      await page.getByRole('button', { name: /^Check the books/ }).click();
+      await page.getByText('The books balance').waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
   });
 

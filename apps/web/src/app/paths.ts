@@ -114,6 +114,18 @@ export const paths = {
     path: '/admin/users/:userId',
     href: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
   },
+  staffDeposits: {
+    path: '/admin/deposits',
+    /** `search`: the list's view, network, search and page. */
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/deposits?${query}` : '/admin/deposits';
+    },
+  },
+  staffDeposit: {
+    path: '/admin/deposits/:depositId',
+    href: (depositId: string) => `/admin/deposits/${encodeURIComponent(depositId)}`,
+  },
   /** Admin only. `search`: the log's filters and page. */
   staffAudit: {
     path: '/admin/audit',

@@ -31,6 +31,12 @@ const UsersPage = lazy(() =>
 const UserPage = lazy(() =>
   import('./pages/user-page').then((module) => ({ default: module.UserPage })),
 );
+const DepositsPage = lazy(() =>
+  import('./pages/deposits-page').then((module) => ({ default: module.DepositsPage })),
+);
+const DepositPage = lazy(() =>
+  import('./pages/deposit-page').then((module) => ({ default: module.DepositPage })),
+);
 const AuditLogPage = lazy(() =>
   import('./pages/audit-log-page').then((module) => ({ default: module.AuditLogPage })),
 );
@@ -47,7 +53,8 @@ const STAFF_ROLES = ['support', 'admin'] as const;
 /**
  * The area's own routes, relative to where the app mounts it (/admin/*): they mirror
  * paths.staff, staffTickets, staffTicket, staffFaq, staffCannedReplies, staffUsers, staffUser,
- * staffAudit, staffMoney and staffSettings (the last three admin only).
+ * staffDeposits, staffDeposit, staffAudit, staffMoney and staffSettings (the last three admin
+ * only).
  */
 const STAFF_ROUTES = [
   { index: true, element: <OverviewPage /> },
@@ -57,6 +64,8 @@ const STAFF_ROUTES = [
   { path: 'canned-replies', element: <CannedRepliesPage /> },
   { path: 'users', element: <UsersPage /> },
   { path: 'users/:userId', element: <UserPage /> },
+  { path: 'deposits', element: <DepositsPage /> },
+  { path: 'deposits/:depositId', element: <DepositPage /> },
   {
     path: 'audit',
     element: (

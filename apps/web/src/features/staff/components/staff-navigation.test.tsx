@@ -7,13 +7,17 @@ import { SUPPORT_USER } from '../test/desk-fixtures';
 import { StaffSideMenu, StaffTopMenu } from './staff-navigation';
 
 describe('the staff navigation', () => {
-  it('gives support Users but not the audit log', async () => {
+  it('gives support Users and Deposits but not the audit log', async () => {
     signIn(SUPPORT_USER);
     renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/users/some-id' });
     const nav = screen.getByRole('navigation', { name: 'Staff area' });
     const users = await within(nav).findByRole('link', { name: 'Users' });
     expect(users).toHaveAttribute('href', '/admin/users');
     expect(users).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Deposits' })).toHaveAttribute(
+      'href',
+      '/admin/deposits',
+    );
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
 
@@ -29,5 +33,17 @@ describe('the staff navigation', () => {
       'href',
       '/admin/users',
     );
+  });
+
+  it('marks Deposits as the current section on a deposit, after Users', async () => {
+    signIn(SUPPORT_USER);
+    renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/deposits/some-id' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const deposits = await within(nav).findByRole('link', { name: 'Deposits' });
+    expect(deposits).toHaveAttribute('aria-current', 'page');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('Deposits')).toBe(names.indexOf('Users') + 1);
   });
 });

@@ -3,6 +3,7 @@ import {
   BookOutlined,
   DashboardOutlined,
   InboxOutlined,
+  MoneyCollectOutlined,
   SettingOutlined,
   SnippetsOutlined,
   TeamOutlined,
@@ -35,6 +36,11 @@ const SECTIONS: Section[] = [
     icon: <SnippetsOutlined aria-hidden />,
   },
   { to: paths.staffUsers.href(), label: 'Users', icon: <TeamOutlined aria-hidden /> },
+  {
+    to: paths.staffDeposits.href(),
+    label: 'Deposits',
+    icon: <MoneyCollectOutlined aria-hidden />,
+  },
   {
     to: paths.staffAudit.href(),
     label: 'Audit log',
