@@ -42,6 +42,22 @@ function stopServer(server) {
   });
 }
 
+/**
+ * Issue 15: the books balance after the whole run's money scenarios (deposits paid on the demo
+ * chains, rentals, refunds, a credit by hand). The server stops first: the embedded database's
+ * folder opens in one process at a time.
+ */
+async function checkTheBooks() {
+  await stopServer(server);
+  const check = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/cli/ledger-check.ts'],
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  console.log(`e2e: the books after the run\n${check.stdout}${check.stderr}`);
+  return check.status === 0 ? 0 : 1;
+}
+
 function printServerLog(logPath) {
   const lines = readFileSync(logPath, 'utf8').trimEnd().split('\n');
   console.error(`--- last server log lines (${logPath}) ---`);
@@ -131,6 +147,7 @@ try {
     tests.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
   if (exitCode !== 0) printServerLog(logPath);
+  else if (only.length === 0) exitCode = await checkTheBooks();
 } catch (error) {
   console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
   printServerLog(logPath);
