@@ -24,7 +24,7 @@ export function OverviewPage() {
       <title>Overview · Staff · CrimsonHost</title>
       <Flex vertical gap={16}>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          Support desk
+          Overview
         </Typography.Title>
         {stats.isPending ? (
           <ListSkeleton rows={3} />
