@@ -47,9 +47,6 @@ export const adminDepositsQuerySchema = z.object({
 });
 export type AdminDepositsQuery = z.input<typeof adminDepositsQuerySchema>;
 
-/** A deposit as stored: WAITING | CONFIRMING | CONFIRMED | EXPIRED | FAILED. */
-export const DEPOSIT_STATES = ['WAITING', 'CONFIRMING', 'CONFIRMED', 'EXPIRED', 'FAILED'] as const;
-
 /**
  * A chain transfer as stored. SEEN and CONFIRMING wait for confirmations; CREDITED reached the
  * wallet; HELD is a confirmed payment on the wrong network that waits for an admin; DROPPED was
@@ -82,7 +79,7 @@ export const adminDepositSchema = z.object({
   user: depositOwnerSchema,
   network: z.enum(NETWORKS),
   address: z.string(),
-  /** One of DEPOSIT_STATES (or a state added later). */
+  /** As stored: WAITING | CONFIRMING | CONFIRMED | EXPIRED | FAILED (or a state added later). */
   status: z.string(),
   requestedAmount: amountSchema,
   /** What reached the address on its own network and was not replaced or reverted. */

@@ -83,7 +83,10 @@ export class AdminDepositsService {
     if (!row) throw notFound();
     const transfers = await repo.transfersOf(this.deps.db, row.id);
     const deposit = toAdminDeposit(row);
-    const confirmationsOf = await this.confirmationsByNetwork();
+    // A wrong-network payment needs the confirmations of the network it was paid on.
+    const confirmationsOf = transfers.some((t) => t.wrongNetwork)
+      ? await this.confirmationsByNetwork()
+      : new Map<string, number>();
     return {
       ...deposit,
       derivationIndex: row.derivation_index,

@@ -385,21 +385,11 @@ export class WalletService {
       if (!transfer || transfer.status === 'CREDITED') return false;
       const deposit = await repo.lockDeposit(tx, transfer.depositId);
       if (!deposit) return false;
-      const config = await this.depositConfig(tx);
-      const networkConfig = config.networks.find((n) => n.id === transfer.network);
-      const feePercent = networkConfig?.fee ?? '0';
-      const fee = depositFee(transfer.amount, feePercent);
-      const credited = transfer.amount - fee;
-      const postings = [
-        { account: chainClearing(transfer.network), amount: -transfer.amount },
-        { account: userWallet(deposit.userId), amount: credited },
-      ];
-      if (fee > 0n) postings.push({ account: platformRevenue(), amount: fee });
-      const posting = await postLedgerTransaction(tx, {
-        kind: 'DEPOSIT_CREDIT',
-        reference: `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`,
-        postings: postings.filter((p) => p.amount !== 0n),
-      });
+      const { networkConfig, fee, reference, posting } = await this.postDepositCredit(
+        tx,
+        transfer,
+        deposit.userId,
+      );
       if (!posting.posted) return false;
 
       const first = await tx
@@ -434,7 +424,7 @@ export class WalletService {
         await repo.updateWalletTransaction(tx, deposit.transactionId, {
           ...details,
           description: `${original?.description ?? 'Deposit'}${paidNote}${lateNote}`,
-          reference: `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`,
+          reference,
         });
       } else {
         await repo.insertWalletTransaction(tx, {
@@ -445,7 +435,7 @@ export class WalletService {
           network: deposit.network,
           address: deposit.address,
           requiredConfirmations: networkConfig?.confirmations ?? transfer.confirmations,
-          reference: `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`,
+          reference,
           ...details,
         });
       }
@@ -460,6 +450,33 @@ export class WalletService {
       await repo.updateDeposit(tx, deposit.transactionId, { status: 'CONFIRMED' });
       return true;
     });
+  }
+
+  /**
+   * Posts a chain transfer's credit: chain clearing of the network it was paid on → the user's
+   * wallet, less that network's fee, which goes to revenue; under the transfer's unique reference,
+   * so a transfer is posted once however often it is asked.
+   */
+  private async postDepositCredit(
+    tx: Executor,
+    transfer: typeof chainTransfers.$inferSelect,
+    userId: string,
+  ) {
+    const config = await this.depositConfig(tx);
+    const networkConfig = config.networks.find((n) => n.id === transfer.network);
+    const fee = depositFee(transfer.amount, networkConfig?.fee ?? '0');
+    const reference = `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`;
+    const postings = [
+      { account: chainClearing(transfer.network), amount: -transfer.amount },
+      { account: userWallet(userId), amount: transfer.amount - fee },
+      { account: platformRevenue(), amount: fee },
+    ].filter((p) => p.amount !== 0n);
+    const posting = await postLedgerTransaction(tx, {
+      kind: 'DEPOSIT_CREDIT',
+      reference,
+      postings,
+    });
+    return { networkConfig, fee, reference, posting };
   }
 
   /**
@@ -482,20 +499,12 @@ export class WalletService {
     if (!transfer || transfer.status !== 'HELD') return null;
     const deposit = await repo.lockDeposit(tx, transfer.depositId);
     if (!deposit) return null;
-    const config = await this.depositConfig(tx);
-    const paidOn = config.networks.find((n) => n.id === transfer.network);
-    const fee = depositFee(transfer.amount, paidOn?.fee ?? '0');
-    const reference = `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`;
-    const postings = [
-      { account: chainClearing(transfer.network), amount: -transfer.amount },
-      { account: userWallet(deposit.userId), amount: transfer.amount - fee },
-      { account: platformRevenue(), amount: fee },
-    ].filter((p) => p.amount !== 0n);
-    const posting = await postLedgerTransaction(tx, {
-      kind: 'DEPOSIT_CREDIT',
+    const {
+      networkConfig: paidOn,
+      fee,
       reference,
-      postings,
-    });
+      posting,
+    } = await this.postDepositCredit(tx, transfer, deposit.userId);
     if (!posting.posted) return null;
     await repo.insertWalletTransaction(tx, {
       userId: deposit.userId,

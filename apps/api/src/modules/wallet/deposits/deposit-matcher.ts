@@ -148,13 +148,16 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
   /** Moves the transfer and its deposit on by what the chain says; credits it once confirmed. */
   async checked(open: OpenTransfer, check: TransferCheck, confirmations: number) {
     const { row: transfer, required, depositStatus } = open;
-    if (transfer.wrongNetwork) return this.checkedElsewhere(open, check, confirmations);
+    // A wrong-network payment (decision 036) follows the chain as any other, but moves neither its
+    // deposit nor the deposit's wallet transaction, and is never credited here: confirmed, it is
+    // HELD for an admin to credit by hand.
+    const elsewhere = transfer.wrongNetwork;
     switch (check.state) {
       case 'present': {
         await this.db
           .update(chainTransfers)
           .set({
-            status: 'CONFIRMING',
+            status: elsewhere && confirmations >= (required ?? 0) ? 'HELD' : 'CONFIRMING',
             confirmations,
             blockNumber: check.blockNumber,
             blockHash: check.blockHash,
@@ -162,6 +165,15 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
             updatedAt: sql`now()`,
           })
           .where(eq(chainTransfers.id, transfer.id));
+        if (elsewhere) {
+          if (confirmations >= (required ?? 0)) {
+            this.log.warn(
+              { txHash: transfer.txHash, depositId: transfer.depositId },
+              'a confirmed payment on the wrong network waits for an admin to credit it',
+            );
+          }
+          return false;
+        }
         if (['WAITING', 'EXPIRED', 'FAILED'].includes(depositStatus)) {
           await walletRepo.updateDeposit(this.db, transfer.depositId, { status: 'CONFIRMING' });
         }
@@ -201,7 +213,7 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
             updatedAt: sql`now()`,
           })
           .where(eq(chainTransfers.id, transfer.id));
-        if (gone)
+        if (gone && !elsewhere)
           await this.failDepositIfNothingElse(
             transfer.depositId,
             'The payment disappeared from the chain and did not come back',
@@ -213,59 +225,20 @@ export class DepositMatcher implements TransferSink<OpenTransfer> {
           .update(chainTransfers)
           .set({ status: 'FAILED', updatedAt: sql`now()` })
           .where(eq(chainTransfers.id, transfer.id));
-        await this.failDepositIfNothingElse(transfer.depositId, check.reason);
+        if (!elsewhere) await this.failDepositIfNothingElse(transfer.depositId, check.reason);
         return false;
       case 'mismatch':
         await this.db
           .update(chainTransfers)
           .set({ status: 'DROPPED', updatedAt: sql`now()` })
           .where(eq(chainTransfers.id, transfer.id));
-        await this.failDepositIfNothingElse(
-          transfer.depositId,
-          'The payment was replaced on the chain by a different one',
-        );
+        if (!elsewhere)
+          await this.failDepositIfNothingElse(
+            transfer.depositId,
+            'The payment was replaced on the chain by a different one',
+          );
         return false;
     }
-  }
-
-  /**
-   * A wrong-network payment follows the chain like any other, but moves neither its deposit nor
-   * the deposit's wallet transaction, and is never credited here: once it has its confirmations it
-   * is HELD for an admin to credit by hand (decision 036).
-   */
-  private async checkedElsewhere(open: OpenTransfer, check: TransferCheck, confirmations: number) {
-    const { row: transfer, required } = open;
-    const set =
-      check.state === 'present'
-        ? {
-            status: confirmations >= (required ?? 0) ? 'HELD' : 'CONFIRMING',
-            confirmations,
-            blockNumber: check.blockNumber,
-            blockHash: check.blockHash,
-            missingSince: null,
-          }
-        : check.state === 'missing'
-          ? {
-              status:
-                Date.now() - (transfer.missingSince ?? new Date()).getTime() >
-                this.options.missingGraceMs
-                  ? 'FAILED'
-                  : 'SEEN',
-              confirmations: 0,
-              missingSince: transfer.missingSince ?? new Date(),
-            }
-          : { status: check.state === 'failed' ? 'FAILED' : 'DROPPED' };
-    await this.db
-      .update(chainTransfers)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(eq(chainTransfers.id, transfer.id));
-    if (set.status === 'HELD') {
-      this.log.warn(
-        { txHash: transfer.txHash, depositId: transfer.depositId },
-        'a confirmed payment on the wrong network waits for an admin to credit it',
-      );
-    }
-    return false;
   }
 
   private async failDepositIfNothingElse(depositId: string, reason: string) {

@@ -1,11 +1,10 @@
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PageSize } from '@crimsonhost/shared/constants';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { isPastTheEnd, lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
-import { TABLE_PAGINATION } from '../../../components/table-pagination';
+import { TABLE_PAGINATION, turnPage } from '../../../components/table-pagination';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { historyTotal, useHistoryCursor } from '../../../lib/history-paging';
@@ -62,12 +61,7 @@ export function AuditLogPage() {
           showTotal: (_all, [from, to]) => `${from}-${to} of ${totalText}`,
           onChange: (page, pageSize) => {
             if (pageSize === search.pageSize) cursor.moving(page, meta?.nextCursor);
-            show({
-              ...search,
-              // A new page size starts from the first page.
-              page: pageSize === search.pageSize ? page : 1,
-              pageSize: pageSize as PageSize,
-            });
+            show(turnPage(search, page, pageSize));
           },
         }}
       />

@@ -1,11 +1,10 @@
 import { Alert, Button, Empty, Flex, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { ADMIN_DEPOSIT_VIEW_LABELS } from '@crimsonhost/shared/admin-deposits';
-import type { PageSize } from '@crimsonhost/shared/constants';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { isPastTheEnd, lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
-import { TABLE_PAGINATION } from '../../../components/table-pagination';
+import { TABLE_PAGINATION, turnPage } from '../../../components/table-pagination';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useAdminDeposits } from '../api/get-admin-deposits';
@@ -47,13 +46,7 @@ export function DepositsPage() {
     current: search.page,
     pageSize: search.pageSize,
     total,
-    onChange: (page: number, pageSize: number) =>
-      show({
-        ...search,
-        // A new page size starts from the first page.
-        page: pageSize === search.pageSize ? page : 1,
-        pageSize: pageSize as PageSize,
-      }),
+    onChange: (page: number, pageSize: number) => show(turnPage(search, page, pageSize)),
   };
 
   let body;

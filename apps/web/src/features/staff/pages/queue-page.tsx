@@ -1,7 +1,7 @@
 import { Alert, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PageSize } from '@crimsonhost/shared/constants';
+import { turnPage } from '../../../components/table-pagination';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { useDeskQueue } from '../api/get-desk-queue';
 import { BulkStatusBar } from '../components/bulk-status-bar';
@@ -69,14 +69,7 @@ export function QueuePage() {
               loading={queue.isPending || queue.isPlaceholderData}
               selected={selected}
               onSelect={setSelected}
-              onPage={(page, pageSize) =>
-                show({
-                  ...search,
-                  // A new page size starts from the first page.
-                  page: pageSize === search.pageSize ? page : 1,
-                  pageSize: pageSize as PageSize,
-                })
-              }
+              onPage={(page, pageSize) => show(turnPage(search, page, pageSize))}
             />
           </>
         )}
