@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client';
 import { insertUser } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/password';
+import { totpAt } from '../src/modules/auth/totp';
 import { openBenchApp } from './bench-app';
 
 const { values: args } = parseArgs({
@@ -52,14 +53,23 @@ async function signIn(email: string, role: 'user' | 'support') {
   const token = login.json<{ data: { tokens: { access_token: string } } }>().data.tokens
     .access_token;
   if (role === 'user') return { user, headers: { authorization: `Bearer ${token}` } };
-  // The desk takes only a token issued to the staff area.
-  const staff = await app.inject({
+  // The desk takes only a token of a staff sign-in: set up the second factor, confirm a code.
+  const headers = { 'x-csrf-token': csrf, authorization: `Bearer ${token}` };
+  const enrol = await app.inject({
     method: 'POST',
-    url: '/api/auth/client-token',
-    headers: { 'x-csrf-token': csrf, authorization: `Bearer ${token}` },
-    payload: { client: 'SUPPORT' },
+    url: '/api/auth/staff/factor/enrol',
+    headers,
+    payload: {},
   });
-  const staffToken = staff.json<{ data: { access_token: string } }>().data.access_token;
+  const { secret } = enrol.json<{ data: { secret: string } }>().data;
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/auth/staff/factor/confirm',
+    headers,
+    payload: { client: 'SUPPORT', code: totpAt(secret, new Date()) },
+  });
+  const staffToken = confirm.json<{ data: { token: { access_token: string } } }>().data.token
+    .access_token;
   return { user, headers: { authorization: `Bearer ${staffToken}` } };
 }
 const agent = await signIn('agent@crimsonhost.bench', 'support');
