@@ -61,6 +61,9 @@ import { guestTicketRoutes } from './modules/support/guest-tickets.routes';
 import { GuestTicketsService } from './modules/support/guest-tickets.service';
 import { supportDeskRoutes } from './modules/support/support-desk.routes';
 import { SupportDeskService } from './modules/support/support-desk.service';
+import { adminVendorsRoutes } from './modules/vendors/admin-vendors.routes';
+import { vendorRoutes } from './modules/vendors/vendors.routes';
+import { VendorsService } from './modules/vendors/vendors.service';
 import { TicketAutoClose } from './modules/support/support.jobs';
 import { supportRoutes } from './modules/support/support.routes';
 import { SupportService } from './modules/support/support.service';
@@ -150,7 +153,12 @@ export async function buildApp({
   const sessions = new SessionIssuer(tokens, config.REFRESH_TOKEN_TTL_DAYS);
   const mail = new MailOutbox(database.db, mailer, app.log);
   const verification = new EmailVerificationService(database.db, mail, publicUrl(config), app.log);
-  const auth = new AuthService(database.db, sessions, verification);
+  const auth = new AuthService(
+    database.db,
+    sessions,
+    verification,
+    config.REGISTRATIONS_PER_IP_HOUR,
+  );
   const recovery = new RecoveryService(database.db, sessions, mail, publicUrl(config), app.log);
   const discord = new DiscordService(
     database.db,
@@ -224,6 +232,13 @@ export async function buildApp({
     audit,
     platform: platformSettings,
   });
+  const vendors = new VendorsService({
+    db: database.db,
+    audit,
+    outbox: mail,
+    publicUrl: publicUrl(config),
+    commissionBp: (db) => platformSettings.commissionBp(db),
+  });
   registerCsrfCheck(app, tokens);
   requireGuardsFirst(app);
   app.addHook('onSend', async (request, reply) => {
@@ -285,6 +300,7 @@ export async function buildApp({
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       await api.register(guestTicketRoutes({ db: database.db, guests }));
+      await api.register(vendorRoutes({ guards, vendors }));
       // The staff area's API: one role guard in front of every route under /api/admin.
       await api.register(
         async (staffApi) => {
@@ -293,6 +309,7 @@ export async function buildApp({
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
           await staffApi.register(adminDepositsRoutes({ guards, deposits: adminDeposits }));
+          await staffApi.register(adminVendorsRoutes({ guards, vendors }));
           await staffApi.register(
             adminOverviewRoutes({ guards, overview: new AdminOverviewService(database.db) }),
           );
@@ -344,6 +361,7 @@ export async function buildApp({
       adminUsers,
       adminSettings,
       platformSettings,
+      vendors,
     },
   });
 }

@@ -128,6 +128,11 @@ export const configSchema = z.object({
     .url({ message: 'must be a URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .default('https://discord.com/api/v10'),
+  /**
+   * Accounts one address may register per clock hour. Sign-ups behind one shared address (a
+   * campus, a carrier's NAT, the end-to-end suite) may need more.
+   */
+  REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Which hops of X-Forwarded-For to believe: none, the last N, or those added by these proxies. */
   TRUST_PROXY: trustedProxies.default(false),
   /** Seed the demo catalog on first start; unset: only when DATABASE_URL is unset (the local demo). */

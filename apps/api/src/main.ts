@@ -25,6 +25,7 @@ import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { addressCollisions } from './modules/wallet/wallet.repository';
 import { authCleanupJob } from './modules/auth/auth.jobs';
 import { rentalExpiryJob } from './modules/rentals/rentals.jobs';
+import { vendorClearingJob } from './modules/vendors/vendor-money';
 import { GameStatusWorker, gameStatusSettings } from './modules/catalog/game-status.job';
 import { demoPanelUrl } from './modules/panels/panels.seed';
 import { deriveKey } from './modules/panels/panel-crypto';
@@ -118,6 +119,7 @@ async function main() {
   scheduler.register(authCleanupJob(database.db));
   scheduler.register(app.services.mail.job());
   scheduler.register(rentalExpiryJob(app.services.rentals, logger));
+  scheduler.register(vendorClearingJob(database.db, logger));
   scheduler.register(app.services.ticketAutoClose.job(logger));
 
   let closing = false;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
+import { loadConfig } from '../src/config';
 import { TEST_JWT_SECRET, createTestApp, type TestContext } from './app';
 import { DEFAULT_PASSWORD, createUser } from './factories';
 
@@ -416,6 +417,32 @@ describe('abuse protection', () => {
       sql`update rate_limit_counters set window_start = window_start - interval '2 hours', expires_at = expires_at - interval '2 hours' where key = ${`register:ip:${ip}`}`,
     );
     expect((await register(6)).statusCode).toBe(201);
+  });
+
+  it('takes the registrations per address from REGISTRATIONS_PER_IP_HOUR', async () => {
+    const shared = await createTestApp({ REGISTRATIONS_PER_IP_HOUR: '2' });
+    try {
+      const answers = [];
+      for (let n = 0; n < 3; n += 1) {
+        const answer = await shared.request({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: {
+            email: `shared-${n}@example.com`,
+            password: 'a long and unusual phrase',
+            displayName: 'Shared',
+          },
+          remoteAddress: '198.51.100.77',
+        });
+        answers.push(answer.statusCode);
+      }
+      expect(answers).toEqual([201, 201, 429]);
+    } finally {
+      await shared.close();
+    }
+    expect(() => loadConfig({ REGISTRATIONS_PER_IP_HOUR: '0' })).toThrow(
+      /REGISTRATIONS_PER_IP_HOUR/,
+    );
   });
 
   it('refuses a write without a valid CSRF token', async () => {

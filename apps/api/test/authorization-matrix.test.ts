@@ -8,8 +8,11 @@ import type { Role } from '@crimsonhost/shared/constants';
 import { createTestApp, type TestContext } from './app';
 import { signedIn } from './support/support-fixture';
 
-/** public: anyone; user: any signed-in account; staff: support and admin; admin: admin only. */
-type Audience = 'public' | 'user' | 'staff' | 'admin';
+/**
+ * public: anyone; user: any signed-in account; vendor: the vendor role only; staff: support and
+ * admin; admin: admin only.
+ */
+type Audience = 'public' | 'user' | 'vendor' | 'staff' | 'admin';
 
 const MATRIX: Record<string, Audience> = {
   'GET /api/health': 'public',
@@ -120,6 +123,14 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/admin/deposits': 'staff',
   'GET /api/admin/deposits/{id}': 'staff',
   'POST /api/admin/deposits/{id}/transfers/{transferId}/credit': 'admin',
+  'GET /api/vendor/application': 'user',
+  'POST /api/vendor/applications': 'user',
+  'GET /api/vendor/earnings': 'vendor',
+  'GET /api/vendor/earnings/movements': 'vendor',
+  'GET /api/admin/vendors': 'staff',
+  'GET /api/admin/vendors/{id}': 'staff',
+  'POST /api/admin/vendors/{id}/application': 'admin',
+  'POST /api/admin/vendors/{id}/status': 'admin',
 };
 
 const STAFF_SIGN_OUT = 'POST /api/auth/staff/sign-out';
@@ -192,6 +203,20 @@ describe('the authorization matrix', () => {
     }
   });
 
+  it('answers 403 to everyone but vendors on every vendor route, and lets vendors in', async () => {
+    for (const [route, audience] of Object.entries(MATRIX)) {
+      if (audience !== 'vendor') continue;
+      for (const role of ['user', 'support', 'admin'] as const) {
+        for (const headers of [webHeadersOf[role], headersOf[role]]) {
+          const response = await call(route, headers);
+          expect(response.statusCode, `${role} ${route}`).toBe(403);
+        }
+      }
+      const response = await call(route, headersOf.vendor);
+      expect(response.statusCode, `vendor ${route}`).toBe(200);
+    }
+  });
+
   it('answers 403 to everyone but admin on every admin route, and lets admin in', async () => {
     for (const [route, audience] of Object.entries(MATRIX)) {
       if (audience !== 'admin') continue;
@@ -208,7 +233,8 @@ describe('the authorization matrix', () => {
 
   it("refuses the staff area's routes a storefront token of support or admin", async () => {
     for (const [route, audience] of Object.entries(MATRIX)) {
-      if (audience === 'public' || audience === 'user' || !route.includes('/api/admin/')) continue;
+      if (audience === 'public' || audience === 'user' || audience === 'vendor') continue;
+      if (!route.includes('/api/admin/')) continue;
       for (const role of ['support', 'admin'] as const) {
         const response = await call(route, webHeadersOf[role]);
         expect(response.statusCode, `${role} ${route}`).toBe(403);

@@ -9,7 +9,7 @@ import {
   platformRevenue,
   postLedgerTransaction,
   userWallet,
-  vendorPayable,
+  vendorPending,
   type LedgerMovement,
 } from '../src/modules/wallet/ledger.service';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -45,11 +45,12 @@ async function invariants() {
     database.db,
     sql`select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
          group by a.id, a.kind, a.balance
-        having a.balance <> case when a.kind in ('USER_WALLET', 'USER_CREDIT')
+        having a.balance <> case when a.kind in ('USER_WALLET', 'USER_CREDIT', 'VENDOR_PENDING',
+                                                 'VENDOR_AVAILABLE', 'VENDOR_PAYOUT_PENDING')
                                  then coalesce(sum(e.amount), 0) else 0 end`,
   );
   expect(drift).toEqual([]);
-  const escrowTotal = await accountBalance(database.db, escrow());
+  const escrowTotal = await accountBalance(database.db, escrow(vendor));
   const [summed] = await queryRows<{ total: string }>(
     database.db,
     sql`select coalesce(sum(e.amount), 0)::text as total from ledger_entries e
@@ -65,7 +66,7 @@ describe('the ledger', () => {
         kind: 'X',
         reference: 'bad-1',
         postings: [
-          { account: escrow(), amount: 5n },
+          { account: escrow(vendor), amount: 5n },
           { account: userWallet(renters[0]!), amount: -4n },
         ],
       }),
@@ -75,7 +76,7 @@ describe('the ledger', () => {
         kind: 'X',
         reference: 'bad-2',
         postings: [
-          { account: escrow(), amount: 0n },
+          { account: escrow(vendor), amount: 0n },
           { account: userWallet(renters[0]!), amount: 0n },
         ],
       }),
@@ -85,7 +86,7 @@ describe('the ledger', () => {
         kind: 'X',
         reference: 'bad-3',
         postings: [
-          { account: escrow(), amount: 5n },
+          { account: escrow(vendor), amount: 5n },
           { account: platformRevenue('PLATFORM'), amount: -5n },
         ],
       }),
@@ -101,7 +102,7 @@ describe('the ledger', () => {
         reference: nextRef('overdraw'),
         postings: [
           { account: userWallet(user), amount: -(before + 1n) },
-          { account: escrow(), amount: before + 1n },
+          { account: escrow(vendor), amount: before + 1n },
         ],
       }),
     );
@@ -168,14 +169,14 @@ describe('the ledger', () => {
                   reference: nextRef('p'),
                   postings: [
                     { account: userWallet(renters[operation.user]!), amount: -operation.amount },
-                    { account: escrow(), amount: operation.amount },
+                    { account: escrow(vendor), amount: operation.amount },
                   ],
                 };
               case 'release': {
                 const fee = (operation.amount * BigInt(operation.feeBp)) / 10_000n;
                 const postings = [
-                  { account: escrow(), amount: -operation.amount },
-                  { account: vendorPayable(vendor), amount: operation.amount - fee },
+                  { account: escrow(vendor), amount: -operation.amount },
+                  { account: vendorPending(vendor), amount: operation.amount - fee },
                 ];
                 if (fee > 0n) postings.push({ account: platformRevenue(), amount: fee });
                 return { kind: 'RELEASE', reference: nextRef('p'), postings };
@@ -185,7 +186,7 @@ describe('the ledger', () => {
                   kind: 'REFUND',
                   reference: nextRef('p'),
                   postings: [
-                    { account: escrow(), amount: -operation.amount },
+                    { account: escrow(vendor), amount: -operation.amount },
                     { account: userWallet(renters[operation.user]!), amount: operation.amount },
                   ],
                 };
@@ -223,7 +224,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the ledger on PostgreSQL under co
             reference: nextRef('race'),
             postings: [
               { account: userWallet(user), amount: -1_000_000n },
-              { account: escrow(), amount: 1_000_000n },
+              { account: escrow(vendor), amount: 1_000_000n },
             ],
           }),
         ),

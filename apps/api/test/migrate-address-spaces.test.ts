@@ -1,70 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle, type Schema } from '../src/db/client';
+import { queryRows, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { migrationsDir } from '../src/lib/package-paths';
 import { readHealth } from '../src/modules/health/health.service';
 import { addressCollisions } from '../src/modules/wallet/wallet.repository';
-import { serverUrl, withAdminClient } from './database';
 import { createUser } from './factories';
+import { MigrationLevels } from './migration-levels';
 
 const LEVEL = '0006_email_verification';
-const folders: string[] = [];
-let handle: DatabaseHandle | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let levels: MigrationLevels;
 
-afterAll(async () => {
-  await handle?.close();
-  await dropDatabase?.();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-/** The committed migrations up to and including `tag`, in a folder of their own. */
-function migrationsUpTo(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'crimsonhost-migrations-'));
-  folders.push(folder);
-  cpSync(migrationsDir, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(last).toBeGreaterThanOrEqual(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ driver: 'pglite' });
-  const name = `crimsonhost_migrate_spaces_${process.pid}`;
-  await withAdminClient(url, async (client) => {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  });
-  dropDatabase = () =>
-    withAdminClient(url, (client) =>
-      client.query(`drop database if exists "${name}" with (force)`),
-    ).then(() => undefined);
-  return openDatabase({ driver: 'postgres', url: serverUrl(url, name) });
-}
-
-async function migrateTo(database: DatabaseHandle, folder: string) {
-  if (database.driver === 'pglite')
-    await migratePglite(database.db as unknown as PgliteDatabase<Schema>, {
-      migrationsFolder: folder,
-    });
-  else
-    await migratePg(database.db as unknown as NodePgDatabase<Schema>, {
-      migrationsFolder: folder,
-    });
-}
+afterAll(() => levels?.cleanUp());
 
 /** A deposit row as the previous level wrote it. */
 async function seedDeposit(
@@ -90,8 +36,9 @@ async function seedDeposit(
 
 describe('migration 0007: one index space for ERC20 and BEP20', () => {
   it('reports addresses already handed to two users, moves no money, and counts on past them', async () => {
-    handle = await emptyDatabase();
-    await migrateTo(handle, migrationsUpTo(LEVEL));
+    levels = new MigrationLevels('spaces');
+    const handle = await levels.emptyDatabase();
+    await levels.migrateTo(handle, LEVEL);
 
     // What the per-network counters did: index 0 and 1 on ERC20 and on BEP20 give the same two
     // addresses to different users.

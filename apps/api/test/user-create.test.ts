@@ -58,5 +58,7 @@ describe('npm run user:create', () => {
     } finally {
       await setup.close();
     }
-  });
+    // Two PGlite boots with every migration and a tsx start of the CLI: about 20 s alone, twice
+    // that when CI runs the API's tests beside the web's, as the server-process tests allow for.
+  }, 90_000);
 });

@@ -149,6 +149,9 @@ export const AUDIT_ACTIONS = [
   'user.password_reset_sent',
   'settings.changed',
   'deposit.credited_by_hand',
+  'vendor.application_approved',
+  'vendor.application_rejected',
+  'vendor.status_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { message: 'action is not one we record' });
@@ -167,6 +170,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.password_reset_sent': 'Password reset sent',
   'settings.changed': 'Settings changed',
   'deposit.credited_by_hand': 'Credited by hand',
+  'vendor.application_approved': 'Vendor approved',
+  'vendor.application_rejected': 'Vendor application rejected',
+  'vendor.status_changed': 'Vendor status changed',
 };
 
 export const auditEntrySchema = z.object({

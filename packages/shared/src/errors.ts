@@ -63,6 +63,12 @@ export const ERROR_CODES = [
   'PANEL_TIMEOUT',
   'PANEL_BUSY',
   'PANEL_ERROR',
+  // vendors
+  'APPLICATION_PENDING',
+  'ALREADY_VENDOR',
+  'CANNOT_APPLY',
+  'NO_PENDING_APPLICATION',
+  'VENDOR_STATUS_UNCHANGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,7 +12,9 @@ export const LEDGER_ACCOUNT_KINDS = [
   'USER_WALLET',
   'USER_CREDIT',
   'ESCROW',
-  'VENDOR_PAYABLE',
+  'VENDOR_PENDING',
+  'VENDOR_AVAILABLE',
+  'VENDOR_PAYOUT_PENDING',
   'PLATFORM_REVENUE',
   'CHAIN_CLEARING',
 ] as const;
@@ -21,16 +23,29 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 /** A user's own accounts: their balance is cached on their row and may never go below zero. */
 export const USER_ACCOUNT_KINDS: readonly string[] = ['USER_WALLET', 'USER_CREDIT'];
 
+/**
+ * Accounts whose balance is cached on their row and may never go below zero: a user's, and a
+ * vendor's pending, available and payout-pending money (decision 037).
+ */
+export const CACHED_ACCOUNT_KINDS: readonly string[] = [
+  ...USER_ACCOUNT_KINDS,
+  'VENDOR_PENDING',
+  'VENDOR_AVAILABLE',
+  'VENDOR_PAYOUT_PENDING',
+];
+
 export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccountKind, string> = {
   USER_WALLET: 'User wallet',
   USER_CREDIT: 'Platform credit',
   ESCROW: 'Escrow',
-  VENDOR_PAYABLE: 'Vendor payable',
+  VENDOR_PENDING: 'Vendor pending',
+  VENDOR_AVAILABLE: 'Vendor available',
+  VENDOR_PAYOUT_PENDING: 'Vendor payout pending',
   PLATFORM_REVENUE: 'Platform revenue',
   CHAIN_CLEARING: 'Chain clearing',
 };
 
-/** Whose account it is: the user or vendor of a user wallet, platform credit or vendor payable. */
+/** Whose account it is: the user of a wallet or platform credit, the vendor of escrow or vendor money. */
 export const ledgerOwnerSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -50,7 +65,7 @@ export const ledgerAccountRefSchema = z.object({
 });
 export type LedgerAccountRef = z.infer<typeof ledgerAccountRefSchema>;
 
-/** The name of an account in words: 'Chain clearing · TRC20', 'Vendor payable · Acme Hosting'. */
+/** The name of an account in words: 'Chain clearing · TRC20', 'Vendor pending · Acme Hosting'. */
 export function ledgerAccountName(account: {
   kind: string;
   network: string | null;
@@ -82,7 +97,7 @@ export const userAccountsTotalSchema = z.object({
 
 /** GET /api/admin/ledger/accounts. */
 export const ledgerAccountsSchema = z.object({
-  /** Escrow, vendor payables, revenue, chain clearing per network and any other platform kind. */
+  /** Escrow and vendor money per vendor, revenue, chain clearing per network, any other kind. */
   platform: z.array(ledgerAccountSchema),
   users: z.object({
     /** Every user's USDT wallet, by the balances cached on their rows. */
@@ -191,6 +206,7 @@ export const LEDGER_VIOLATION_KINDS = [
   'RENTAL_ESCROW_MISMATCH',
   'ENDED_RENTAL_HOLDS_ESCROW',
   'ESCROW_WITHOUT_RENTAL',
+  'VENDOR_PENDING_MISMATCH',
   'CREDIT_WITHOUT_TRANSFER',
   'CREDIT_WITH_SEVERAL_TRANSFERS',
   'CREDIT_TRANSFER_MISMATCH',
@@ -210,6 +226,7 @@ export const LEDGER_VIOLATION_LABELS: Record<LedgerViolationKind, string> = {
   RENTAL_ESCROW_MISMATCH: "Rental's escrow differs from its record",
   ENDED_RENTAL_HOLDS_ESCROW: 'Ended rental still holds escrow',
   ESCROW_WITHOUT_RENTAL: 'Escrow moved for no rental',
+  VENDOR_PENDING_MISMATCH: "Vendor's pending money differs from its rentals",
   CREDIT_WITHOUT_TRANSFER: 'Deposit credit without a chain transfer',
   CREDIT_WITH_SEVERAL_TRANSFERS: 'Deposit credit claimed by several transfers',
   CREDIT_TRANSFER_MISMATCH: 'Deposit credit differs from its transfer',
@@ -242,11 +259,16 @@ export const ledgerCheckFiguresSchema = z.object({
   userWallets: amountSchema,
   /** Platform credit of every user (currency PLATFORM). */
   platformCredit: amountSchema,
-  /** The escrow account's balance: the sum of its entries. */
+  /** The escrow accounts' balance (one per vendor): the sum of their entries. */
   escrow: amountSchema,
   /** What ACTIVE rentals hold by their own records: paid less refunded, released and commission. */
   heldByActiveRentals: amountSchema,
-  vendorPayables: amountSchema,
+  /** Vendors' shares of ended rentals still inside the dispute window. */
+  vendorPending: amountSchema,
+  /** Vendors' money they may request a payout of. */
+  vendorAvailable: amountSchema,
+  /** Payouts requested and not yet seen paid on chain. */
+  vendorPayoutPending: amountSchema,
   /** USDT revenue: commissions and deposit fees. */
   platformRevenue: amountSchema,
   /** The chain clearing accounts together: minus what the chains paid in. */

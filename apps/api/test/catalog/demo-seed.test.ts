@@ -37,14 +37,19 @@ describe('the demo data', () => {
       .orderBy(users.email);
     expect(accounts.map(({ email, role }) => ({ email, role }))).toEqual([
       { email: 'admin@crimsonhost.demo', role: 'admin' },
+      { email: 'applicant.pixelforge@crimsonhost.demo', role: 'user' },
       { email: 'renter@crimsonhost.demo', role: 'user' },
       { email: 'support@crimsonhost.demo', role: 'support' },
       { email: 'vendor.nordic@crimsonhost.demo', role: 'vendor' },
       { email: 'vendor.pacific@crimsonhost.demo', role: 'vendor' },
     ]);
-    // The second vendor owns listings but has no sign-in; everyone else got a password.
+    // The second vendor owns listings and the applicant waits for staff, neither with a sign-in;
+    // everyone else got a password.
     for (const account of accounts) {
-      if (account.email === 'vendor.pacific@crimsonhost.demo')
+      if (
+        account.email === 'vendor.pacific@crimsonhost.demo' ||
+        account.email === 'applicant.pixelforge@crimsonhost.demo'
+      )
         expect(account.passwordHash).toBeNull();
       else expect(account.passwordHash).toMatch(/^\$argon2id\$/);
     }
@@ -100,16 +105,54 @@ describe('the demo data', () => {
     expect(row!.statuses).toEqual(['OPEN', 'RESOLVED', 'WAITING_CUSTOMER']);
   });
 
+  it('makes both demo vendors ACTIVE with payout addresses, and one application waits', async () => {
+    const rows = await queryRows<{
+      email: string;
+      status: string;
+      games: string[];
+      addresses: number;
+      applications: string[] | null;
+    }>(
+      database.db,
+      sql`select u.email, v.status, v.games,
+                 (select count(*)::int from vendor_payout_addresses a where a.vendor_id = v.user_id) as addresses,
+                 (select array_agg(p.status) from vendor_applications p where p.user_id = v.user_id) as applications
+            from vendors v join users u on u.id = v.user_id order by u.email`,
+    );
+    expect(
+      rows.map(({ email, status, addresses, applications }) => [
+        email,
+        status,
+        addresses,
+        applications,
+      ]),
+    ).toEqual([
+      ['applicant.pixelforge@crimsonhost.demo', 'PENDING', 0, ['PENDING']],
+      ['vendor.nordic@crimsonhost.demo', 'ACTIVE', 3, null],
+      ['vendor.pacific@crimsonhost.demo', 'ACTIVE', 3, null],
+    ]);
+    expect(rows[1]!.games.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('does nothing the second time', async () => {
     await seedDemoData(database.db, log, { gamePortBase: portBase });
-    const [row] = await queryRows<{ n: number; users: number; tickets: number; articles: number }>(
+    const [row] = await queryRows<{
+      n: number;
+      users: number;
+      tickets: number;
+      articles: number;
+      vendors: number;
+      applications: number;
+    }>(
       database.db,
       sql`select (select count(*)::int from server_listings) as n,
                  (select count(*)::int from users) as users,
                  (select count(*)::int from support_tickets) as tickets,
-                 (select count(*)::int from faq_articles) as articles`,
+                 (select count(*)::int from faq_articles) as articles,
+                 (select count(*)::int from vendors) as vendors,
+                 (select count(*)::int from vendor_applications) as applications`,
     );
-    expect(row).toMatchObject({ n: 60, users: 5, tickets: 3 });
+    expect(row).toMatchObject({ n: 60, users: 6, tickets: 3, vendors: 3, applications: 1 });
     expect(row!.articles).toBeGreaterThanOrEqual(15);
   });
 

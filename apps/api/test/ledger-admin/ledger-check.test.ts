@@ -36,6 +36,8 @@ const made = {
   creditId: '',
   activeRentalId: '',
   expiredRentalId: '',
+  vendorId: '',
+  vendorEmail: '',
 };
 
 beforeAll(async () => {
@@ -87,6 +89,8 @@ describe('checking the books', () => {
     made.creditId = transfer.ledger_transaction_id;
 
     const vendor = await createVendor(ctx.database.db);
+    made.vendorId = vendor.id;
+    made.vendorEmail = vendor.email;
     const listing = () =>
       createListing(ctx.database.db, { vendorId: vendor.id, priceMicro: 2_500_000n });
 
@@ -142,7 +146,9 @@ describe('checking the books', () => {
       rentals: 3,
       activeRentals: 1,
       // Released 2.5 (cancelled) and 5 (expired), 10 % commission kept.
-      vendorPayables: '6.750000',
+      vendorPending: '6.750000',
+      vendorAvailable: '0.000000',
+      vendorPayoutPending: '0.000000',
       platformRevenue: '1.250000',
     });
     // USDT is only ever moved, never made: everything the ledger holds sums to zero.
@@ -151,7 +157,7 @@ describe('checking the books', () => {
       [
         figures.userWallets,
         figures.escrow,
-        figures.vendorPayables,
+        figures.vendorPending,
         figures.platformRevenue,
         figures.chainClearing,
       ].reduce((sum, value) => sum + parseSignedUsdt(value), 0n),
@@ -231,7 +237,9 @@ describe('checking the books', () => {
       try {
         const check = await checkBooks(ctx, admin);
         expectViolations(check, { PLATFORM_ROW_BALANCE: [[made.escrowAccountId]] });
-        expect(check.violations[0]!.message).toContain("The Escrow account's row holds 0.000005");
+        expect(check.violations[0]!.message).toContain(
+          "The Escrow · Test Vendor account's row holds 0.000005",
+        );
       } finally {
         await run(sql`update ledger_accounts set balance = 0 where id = ${made.escrowAccountId}`);
       }
@@ -320,6 +328,20 @@ describe('checking the books', () => {
       }
     });
 
+    it('names a vendor whose pending money is not what its rentals released', async () => {
+      // Marked cleared without the movement to available: the money would sit in pending forever.
+      await run(sql`update rentals set cleared_at = now() where id = ${made.expiredRentalId}`);
+      try {
+        const check = await checkBooks(ctx, admin);
+        expectViolations(check, { VENDOR_PENDING_MISMATCH: [[made.vendorId]] });
+        expect(check.violations[0]!.message).toBe(
+          `The pending money of vendor ${made.vendorEmail} is 6.750000, but its ended rentals not yet cleared released 2.250000 to it.`,
+        );
+      } finally {
+        await run(sql`update rentals set cleared_at = null where id = ${made.expiredRentalId}`);
+      }
+    });
+
     it('names escrow that does not match what the active rentals hold', async () => {
       await run(sql`update rentals set paid = paid + 1000000 where id = ${made.activeRentalId}`);
       try {
@@ -352,6 +374,8 @@ describe('checking the books', () => {
         expectViolations(await checkBooks(ctx, admin), {
           RENTAL_ESCROW_MISMATCH: [[made.expiredRentalId]],
           ENDED_RENTAL_HOLDS_ESCROW: [[made.expiredRentalId]],
+          // Its record now says it released less to the vendor than the vendor's pending holds.
+          VENDOR_PENDING_MISMATCH: [[made.vendorId]],
         });
       } finally {
         await run(
@@ -366,7 +390,7 @@ describe('checking the books', () => {
           kind: 'ADJUSTMENT',
           reference: 'manual:escrow-top-up',
           postings: [
-            { account: escrow(), amount: 1_000_000n },
+            { account: escrow(made.vendorId), amount: 1_000_000n },
             { account: platformRevenue(), amount: -1_000_000n },
           ],
         }),

@@ -71,8 +71,8 @@ describe('the ledger accounts', () => {
   it("lists the platform's accounts with the sums of their entries, and the users' totals", async () => {
     const data = await accounts();
     expect(data.platform.map((a) => [a.kind, a.network, a.owner?.name ?? null])).toEqual([
-      ['ESCROW', null, null],
-      ['VENDOR_PAYABLE', null, 'Acme Hosting'],
+      ['ESCROW', null, 'Acme Hosting'],
+      ['VENDOR_PENDING', null, 'Acme Hosting'],
       ['PLATFORM_REVENUE', null, null],
       ['CHAIN_CLEARING', 'ERC20', null],
     ]);
@@ -80,7 +80,7 @@ describe('the ledger accounts', () => {
     // 20 in less the 1 % fee; 6 paid for the rental and released: 5.4 to the vendor, 0.6 kept.
     expect(balance).toEqual({
       ESCROW: ['0.000000', 2],
-      VENDOR_PAYABLE: ['5.400000', 1],
+      VENDOR_PENDING: ['5.400000', 1],
       PLATFORM_REVENUE: ['0.800000', 2],
       CHAIN_CLEARING: ['-20.000000', 1],
     });
@@ -233,7 +233,7 @@ describe('a ledger transaction', () => {
       [
         ['ESCROW', '-6.000000'],
         ['PLATFORM_REVENUE', '0.600000'],
-        ['VENDOR_PAYABLE', '5.400000'],
+        ['VENDOR_PENDING', '5.400000'],
       ].sort(),
     );
   });

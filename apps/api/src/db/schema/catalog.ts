@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -85,6 +86,11 @@ export const serverListings = pgTable(
     /** Rentals so far. */
     popularity: integer('popularity').notNull().default(0),
     host: text('host').notNull(),
+    /**
+     * In the catalog: false while its vendor is suspended or closed (decision 037), when it
+     * cannot be found, counted or rented; rentals already running run to their end.
+     */
+    listed: boolean('listed').notNull().default(true),
     queryPort: integer('query_port').notNull(),
     /** What `q` searches: name and description, lower-cased, under a trigram index. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),

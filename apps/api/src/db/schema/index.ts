@@ -8,3 +8,4 @@ export * from './mail';
 export * from './support';
 export * from './admin';
 export * from './settings';
+export * from './vendors';

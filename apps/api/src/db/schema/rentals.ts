@@ -54,6 +54,11 @@ export const rentals = pgTable(
     startsAt: timestamptz('starts_at').notNull().defaultNow(),
     endsAt: timestamptz('ends_at').notNull(),
     endedAt: timestamptz('ended_at'),
+    /**
+     * When the vendor's share moved from pending to available: VENDOR_CLEARING_DAYS after the end,
+     * once the dispute window of the buyer protection policy closed (decision 037).
+     */
+    clearedAt: timestamptz('cleared_at'),
     /** Set when the rental ends; cleared once the panel confirmed the stop. */
     powerOffPending: boolean('power_off_pending').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -68,6 +73,11 @@ export const rentals = pgTable(
     index('rentals_active_end_idx')
       .on(t.endsAt)
       .where(sql`${t.status} = 'ACTIVE'`),
+    // The clearing job's queue: ended rentals whose vendor share is still pending.
+    index('rentals_uncleared_idx')
+      .on(t.endedAt)
+      .where(sql`${t.status} <> 'ACTIVE' and ${t.clearedAt} is null`),
+    index('rentals_vendor_idx').on(t.vendorId, t.createdAt.desc().nullsFirst()),
     index('rentals_power_off_idx')
       .on(t.id)
       .where(sql`${t.powerOffPending}`),

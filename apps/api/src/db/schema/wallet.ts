@@ -24,16 +24,22 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Ledger accounts. A user has a USDT wallet and a PLATFORM credit account; the platform has escrow,
- * vendor payables (one per vendor), revenue, and one chain clearing account per network, which goes
- * negative by what the chains paid in. `balance` caches the sum of the account's entries, updated
- * in the same statement that writes each entry; user accounts may never go below zero.
+ * Ledger accounts. A user has a USDT wallet and a PLATFORM credit account; a vendor has escrow
+ * (renters' payments for its running rentals), pending (ended rentals inside the dispute window),
+ * available and payout-pending accounts (decision 037); the platform has revenue and one chain
+ * clearing account per network, which goes negative by what the chains paid in and comes back up
+ * by what payouts sent. `balance` caches the sum of the account's entries for the kinds in
+ * CACHED_BALANCE_KINDS, updated in the same statement that writes each entry; those may never go
+ * below zero.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** USER_WALLET | USER_CREDIT | ESCROW | VENDOR_PAYABLE | PLATFORM_REVENUE | CHAIN_CLEARING */
+    /**
+     * USER_WALLET | USER_CREDIT | ESCROW | VENDOR_PENDING | VENDOR_AVAILABLE |
+     * VENDOR_PAYOUT_PENDING | PLATFORM_REVENUE | CHAIN_CLEARING
+     */
     kind: text('kind').notNull(),
     ownerId: uuid('owner_id').references(() => users.id),
     network: text('network'),
@@ -48,8 +54,8 @@ export const ledgerAccounts = pgTable(
       .on(t.kind, t.ownerId, t.network, t.currency)
       .nullsNotDistinct(),
     check(
-      'ledger_accounts_user_not_negative',
-      sql`${t.kind} not in ('USER_WALLET', 'USER_CREDIT') or ${t.balance} >= 0`,
+      'ledger_accounts_cached_not_negative',
+      sql`${t.kind} not in ('USER_WALLET', 'USER_CREDIT', 'VENDOR_PENDING', 'VENDOR_AVAILABLE', 'VENDOR_PAYOUT_PENDING') or ${t.balance} >= 0`,
     ),
   ],
 );

@@ -5,6 +5,7 @@ import { seedDemoAccounts } from '../../modules/auth/auth.seed';
 import { seedCatalog } from '../../modules/catalog/catalog.seed';
 import { linkDemoPanels } from '../../modules/panels/panels.seed';
 import { seedDemoTickets, seedFaq } from '../../modules/support/support.seed';
+import { seedDemoVendors } from '../../modules/vendors/vendors.seed';
 import type { Database } from '../client';
 import { users } from '../schema/index';
 
@@ -63,6 +64,8 @@ export async function seedDemoData(
     });
     log.info({ linked, panel: panel.url }, 'demo listings linked to the demo panel');
   }
+  const vendorRows = await seedDemoVendors(db, vendorIds);
+  if (vendorRows > 0) log.info({ vendorRows }, 'seeded the demo vendors and an application');
   const accounts = await seedDemoAccounts(db);
   const articles = await seedFaq(db);
   if (articles > 0) log.info({ articles }, 'seeded the FAQ and canned replies');

@@ -23,12 +23,13 @@ export async function signUpsByDay(db: Executor, from: Date) {
 }
 
 /**
- * The money figures per day, from the platform's own ledger accounts (USDT): a handful of rows of
- * `ledger_accounts`, then each one's entries of the window along `ledger_entries_account_idx`
+ * The money figures per day, from the platform's ledger accounts (USDT) and the vendors' escrow
+ * accounts: a few rows of `ledger_accounts` (one escrow per vendor), then each one's entries of the window along `ledger_entries_account_idx`
  * (account_id, created_at), so the query reads only the window's entries of those accounts.
  *  - deposits credited: the chain clearing accounts' debits, one per credited chain payment;
  *  - rental revenue: escrow's credits (rental payments and extensions) less its REFUND debits
- *    (only escrow's debits look up their ledger transaction's kind, by primary key);
+ *    (escrow's debits, and the credits of a vendor's escrow, look up their ledger transaction's
+ *    kind by primary key: migration 0023 moved running rentals' escrow to their vendor's);
  *  - commission: everything posted to platform revenue (rental commission and deposit fees).
  */
 export async function moneyByDay(db: Executor, from: Date) {
@@ -47,7 +48,12 @@ export async function moneyByDay(db: Executor, from: Date) {
                count(*) filter (where a.kind = 'CHAIN_CLEARING' and e.amount < 0)::int as deposits,
                coalesce(sum(-e.amount) filter (where a.kind = 'CHAIN_CLEARING' and e.amount < 0), 0)::text
                  as deposited,
-               (coalesce(sum(e.amount) filter (where a.kind = 'ESCROW' and e.amount > 0), 0)
+               (coalesce(sum(e.amount) filter (
+                   where a.kind = 'ESCROW' and e.amount > 0
+                     -- Escrow moved to its vendor's own account (migration 0023) was paid before.
+                     and (a.owner_id is null
+                          or (select t.kind from ledger_transactions t
+                               where t.id = e.ledger_transaction_id) <> 'ESCROW_TO_VENDOR')), 0)
                  + coalesce(sum(e.amount) filter (
                      where a.kind = 'ESCROW' and e.amount < 0
                        and (select t.kind from ledger_transactions t
@@ -63,7 +69,8 @@ export async function moneyByDay(db: Executor, from: Date) {
            offset 0
          ) e
          where a.currency = 'USDT'
-           and a.owner_id is null
+           -- Escrow is one account per vendor (decision 037); the others are the platform's.
+           and (a.owner_id is null or a.kind = 'ESCROW')
            and a.kind in ('CHAIN_CLEARING', 'ESCROW', 'PLATFORM_REVENUE')
          group by 1`,
   );

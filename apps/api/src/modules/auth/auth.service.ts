@@ -94,10 +94,16 @@ export class AuthService {
     private readonly db: Database,
     private readonly sessions: SessionIssuer,
     private readonly verification: EmailVerificationService,
+    /** Accounts one address may register per clock hour (REGISTRATIONS_PER_IP_HOUR). */
+    private readonly registrationsPerIpHour = LIMITS.registerIp.limit,
   ) {}
 
   async register(input: RegisterRequest, meta: RequestMeta) {
-    await hitRateLimit(this.db, LIMITS.registerIp, meta.ip);
+    await hitRateLimit(
+      this.db,
+      { ...LIMITS.registerIp, limit: this.registrationsPerIpHour },
+      meta.ip,
+    );
     assertPasswordPolicy(input.password, 'password', input.email);
     const passwordHash = await hashPassword(input.password);
     const taken = () =>

@@ -20,6 +20,7 @@ export async function claimListingForRental(tx: Executor, listingId: string) {
         eq(serverListings.id, listingId),
         eq(serverListings.availability, 'AVAILABLE'),
         eq(serverListings.status, 'online'),
+        eq(serverListings.listed, true),
       ),
     )
     .returning({
@@ -31,6 +32,14 @@ export async function claimListingForRental(tx: Executor, listingId: string) {
   return claimed;
 }
 
+/** Takes a vendor's listings out of the catalog (suspended, closed) or puts them back (active). */
+export async function setVendorListingsListed(tx: Executor, vendorId: string, listed: boolean) {
+  await tx
+    .update(serverListings)
+    .set({ listed, updatedAt: sql`now()` })
+    .where(and(eq(serverListings.vendorId, vendorId), eq(serverListings.listed, !listed)));
+}
+
 export async function releaseListingAfterRental(tx: Executor, listingId: string) {
   await tx
     .update(serverListings)
@@ -38,11 +47,15 @@ export async function releaseListingAfterRental(tx: Executor, listingId: string)
     .where(and(eq(serverListings.id, listingId), eq(serverListings.availability, 'RENTED')));
 }
 
+/**
+ * Whether a listing is in the catalog to rent: an unknown one, or one of a suspended or closed
+ * vendor, is not.
+ */
 export async function listingExists(tx: Executor, listingId: string) {
   const [row] = await tx
     .select({ id: serverListings.id })
     .from(serverListings)
-    .where(eq(serverListings.id, listingId));
+    .where(and(eq(serverListings.id, listingId), eq(serverListings.listed, true)));
   return Boolean(row);
 }
 

@@ -84,6 +84,8 @@ function listingConditions(
 ): SQL | undefined {
   const t = serverListings;
   return and(
+    // Listings of a suspended or closed vendor are out of the catalog (decision 037).
+    eq(t.listed, true),
     filters.q ? sql`${t.searchText} like ${bind('q', containsPattern(filters.q))}` : undefined,
     filters.game && leaveOut !== 'game' ? eq(t.gameId, bind('game', filters.game)) : undefined,
     filters.region && leaveOut !== 'region'
@@ -307,7 +309,7 @@ export async function selectListingDetail(db: Executor, id: string) {
     .innerJoin(regions, eq(regions.code, serverListings.regionCode))
     .innerJoin(users, eq(users.id, serverListings.vendorId))
     .leftJoin(serverStatusChecks, eq(serverStatusChecks.listingId, serverListings.id))
-    .where(eq(serverListings.id, id))
+    .where(and(eq(serverListings.id, id), eq(serverListings.listed, true)))
     .limit(1);
   return rows[0] ?? null;
 }

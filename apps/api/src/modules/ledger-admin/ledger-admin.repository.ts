@@ -29,7 +29,7 @@ const accountColumns = sql`a.id, a.kind, a.currency, a.network, a.owner_id,
 
 /**
  * The platform's accounts (every kind but the users'), each with the sum and count of its entries,
- * read along the account's index: escrow, vendor payables, revenue, chain clearing, then others.
+ * read along the account's index: escrow, vendor money by state, revenue, chain clearing, then others.
  */
 export function platformAccounts(db: Executor) {
   return queryRows<AccountRow & { balance: string; entries: string }>(
@@ -41,8 +41,9 @@ export function platformAccounts(db: Executor) {
             select sum(e.amount) as total, count(*) as n from ledger_entries e where e.account_id = a.id
           ) s on true
          where a.kind not in ${USER_KINDS}
-         order by case a.kind when 'ESCROW' then 0 when 'VENDOR_PAYABLE' then 1
-                    when 'PLATFORM_REVENUE' then 2 when 'CHAIN_CLEARING' then 3 else 4 end,
+         order by case a.kind when 'ESCROW' then 0 when 'VENDOR_PENDING' then 1
+                    when 'VENDOR_AVAILABLE' then 2 when 'VENDOR_PAYOUT_PENDING' then 3
+                    when 'PLATFORM_REVENUE' then 4 when 'CHAIN_CLEARING' then 5 else 6 end,
                   a.kind, a.currency, a.network nulls first, u.display_name nulls first, a.id`,
   );
 }

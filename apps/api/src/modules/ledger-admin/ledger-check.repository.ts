@@ -118,7 +118,8 @@ type AccountProblem = {
 
 /**
  * Every account's balance against the sum of its entries, summed once per account: user accounts
- * cache it (and may not be negative), the platform's keep 0 on their row. Also the totals by kind.
+ * and vendors' pending, available and payout-pending accounts cache it (and may not be negative),
+ * the others keep 0 on their row. Also the totals by kind.
  */
 export async function accountChecks(db: Executor) {
   const problem = (where: SQL) =>
@@ -136,7 +137,9 @@ export async function accountChecks(db: Executor) {
     user_wallets: string;
     platform_credit: string;
     escrow: string;
-    vendor_payables: string;
+    vendor_pending: string;
+    vendor_available: string;
+    vendor_payout_pending: string;
     platform_revenue: string;
     chain_clearing: string;
     drift: Found<AccountProblem>;
@@ -148,16 +151,18 @@ export async function accountChecks(db: Executor) {
           select account_id, sum(amount) as total from ledger_entries group by account_id
         ), accounts as materialized (
           select a.id, a.kind, a.currency, a.network, a.owner_id, a.balance,
-                 coalesce(s.total, 0) as summed, a.kind in ('USER_WALLET', 'USER_CREDIT') as cached
+                 coalesce(s.total, 0) as summed, a.kind in ('USER_WALLET', 'USER_CREDIT', 'VENDOR_PENDING', 'VENDOR_AVAILABLE', 'VENDOR_PAYOUT_PENDING') as cached
             from ledger_accounts a left join sums s on s.account_id = a.id
         )
         select
           (select count(*) from accounts)::text as accounts,
-          (select count(*) from accounts where cached)::text as user_accounts,
+          (select count(*) from accounts where kind in ('USER_WALLET', 'USER_CREDIT'))::text as user_accounts,
           ${total(sql`kind = 'USER_WALLET'`, sql`balance`)} as user_wallets,
           ${total(sql`kind = 'USER_CREDIT'`, sql`balance`)} as platform_credit,
           ${total(sql`kind = 'ESCROW'`, sql`summed`)} as escrow,
-          ${total(sql`kind = 'VENDOR_PAYABLE'`, sql`summed`)} as vendor_payables,
+          ${total(sql`kind = 'VENDOR_PENDING'`, sql`summed`)} as vendor_pending,
+          ${total(sql`kind = 'VENDOR_AVAILABLE'`, sql`summed`)} as vendor_available,
+          ${total(sql`kind = 'VENDOR_PAYOUT_PENDING'`, sql`summed`)} as vendor_payout_pending,
           ${total(sql`kind = 'PLATFORM_REVENUE' and currency = 'USDT'`, sql`summed`)} as platform_revenue,
           ${total(sql`kind = 'CHAIN_CLEARING'`, sql`summed`)} as chain_clearing,
           ${problem(sql`x.cached and x.balance <> x.summed`)} as drift,
@@ -213,6 +218,47 @@ export async function escrowChecks(db: Executor, escrowIds: string[]) {
                   from compared where status <> 'ACTIVE' and expected <> 0`,
             sql`w.id`,
           )} as ended`,
+  );
+  return row!;
+}
+
+/**
+ * Each vendor's pending money against its rentals (decision 037): what rentals released to the
+ * vendor and the clearing job has not yet made available, summed from the rentals' records, is
+ * exactly the vendor's pending balance.
+ */
+export async function vendorPendingChecks(db: Executor) {
+  const [row] = await queryRows<{
+    pending: string;
+    expected_pending: string;
+    mismatch: Found<{
+      vendor_id: string;
+      email: string | null;
+      balance: string;
+      expected: string;
+    }>;
+  }>(
+    db,
+    sql`with expected as materialized (
+          select vendor_id, sum(released) as expected from rentals
+           where status <> 'ACTIVE' and cleared_at is null and released <> 0
+           group by vendor_id
+        ), held as materialized (
+          select owner_id as vendor_id, balance from ledger_accounts where kind = 'VENDOR_PENDING'
+        ), compared as materialized (
+          select coalesce(x.vendor_id, h.vendor_id) as vendor_id,
+                 coalesce(x.expected, 0) as expected, coalesce(h.balance, 0) as balance
+            from expected x full join held h on h.vendor_id = x.vendor_id
+        )
+        select
+          (select coalesce(sum(balance), 0) from compared)::text as pending,
+          (select coalesce(sum(expected), 0) from compared)::text as expected_pending,
+          ${listed(
+            sql`select c.vendor_id, u.email, c.balance::text as balance, c.expected::text as expected
+                  from compared c left join users u on u.id = c.vendor_id
+                 where c.balance <> c.expected`,
+            sql`w.vendor_id`,
+          )} as mismatch`,
   );
   return row!;
 }

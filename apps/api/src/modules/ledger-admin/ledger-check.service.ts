@@ -29,9 +29,17 @@ function violationsOf<Row>(
   };
 }
 
-/** 'the wallet of ada@example.com (USDT)': a user's account in words. */
+const CACHED_ACCOUNT_WORDS: Record<string, string> = {
+  USER_WALLET: 'wallet',
+  USER_CREDIT: 'platform credit',
+  VENDOR_PENDING: 'pending vendor money',
+  VENDOR_AVAILABLE: 'available vendor money',
+  VENDOR_PAYOUT_PENDING: 'payout-pending vendor money',
+};
+
+/** 'the wallet of ada@example.com (USDT)': a user's or vendor's account in words. */
 function userAccountName(row: { kind: string; currency: string; email: string | null }) {
-  const what = row.kind === 'USER_CREDIT' ? 'platform credit' : 'wallet';
+  const what = CACHED_ACCOUNT_WORDS[row.kind] ?? row.kind;
   return `The ${what} of ${row.email ?? 'an unknown user'} (${row.currency})`;
 }
 
@@ -39,13 +47,14 @@ function userAccountName(row: { kind: string; currency: string; email: string | 
  * "Check the books" (decision 034): proves in one read-only snapshot of the database that every
  * ledger transaction sums to zero in each currency, every cached user balance equals the sum of
  * its entries and none is negative, the platform's rows keep 0, escrow holds exactly what active
- * rentals hold (in all and rental by rental), and deposit credits and chain transfers match one
- * to one. Every sum is taken in the database; only the violations (a bounded list) come back.
+ * rentals hold (in all and rental by rental), each vendor's pending money is what its ended
+ * rentals released and the clearing job has not yet made available (decision 037), and deposit
+ * credits and chain transfers match one to one. Every sum is taken in the database; only the violations (a bounded list) come back.
  */
 export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
   const started = performance.now();
   const checkedAt = new Date().toISOString();
-  const { transactions, accounts, escrow, deposits, unnamedEscrow, escrowIds } =
+  const { transactions, accounts, escrow, deposits, unnamedEscrow, escrowIds, vendors } =
     await db.transaction(
       async (tx) => {
         await repo.forWholeTableReads(tx);
@@ -55,11 +64,12 @@ export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
         const accounts = await repo.accountChecks(tx);
         const escrow = await repo.escrowChecks(tx, escrowIds);
         const deposits = await repo.depositChecks(tx, clearingIds);
+        const vendors = await repo.vendorPendingChecks(tx);
         const unnamedEscrow =
           count(escrow.unnamed) > 0
             ? (await repo.escrowWithoutRental(tx, escrowIds))[0]!.list
             : null;
-        return { transactions, accounts, escrow, deposits, unnamedEscrow, escrowIds };
+        return { transactions, accounts, escrow, deposits, unnamedEscrow, escrowIds, vendors };
       },
       // One snapshot: a rent committed halfway through the check cannot look like a difference.
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -98,6 +108,10 @@ export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
     violationsOf(unnamedEscrow, 'ESCROW_WITHOUT_RENTAL', (row) => ({
       message: `Ledger transaction ${row.reference} (${row.kind}) moves ${amount(row.amount)} through escrow but names no rental that exists.`,
       ids: [row.id],
+    })),
+    violationsOf(vendors.mismatch, 'VENDOR_PENDING_MISMATCH', (row) => ({
+      message: `The pending money of vendor ${row.email ?? row.vendor_id} is ${amount(row.balance)}, but its ended rentals not yet cleared released ${amount(row.expected)} to it.`,
+      ids: [row.vendor_id],
     })),
     violationsOf(deposits.without, 'CREDIT_WITHOUT_TRANSFER', (row) => ({
       message: `Deposit credit ${row.reference} has no chain transfer: money was credited for a payment the books do not hold.`,
@@ -151,7 +165,9 @@ export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
       platformCredit: amount(accounts.platform_credit),
       escrow: amount(escrow.escrow),
       heldByActiveRentals: amount(escrow.held_by_active),
-      vendorPayables: amount(accounts.vendor_payables),
+      vendorPending: amount(accounts.vendor_pending),
+      vendorAvailable: amount(accounts.vendor_available),
+      vendorPayoutPending: amount(accounts.vendor_payout_pending),
       platformRevenue: amount(accounts.platform_revenue),
       chainClearing: amount(accounts.chain_clearing),
       creditedTransferAmount: amount(deposits.credited_transfer_amount),

@@ -102,3 +102,23 @@ export async function powerOffPending(db: Executor, limit: number) {
     .where(eq(rentals.powerOffPending, true))
     .limit(limit);
 }
+
+/**
+ * Ended rentals whose vendor share is still pending and whose dispute window closed before
+ * `before` (their end was at least VENDOR_CLEARING_DAYS ago), the oldest first.
+ */
+export async function rentalIdsToClear(db: Executor, before: Date, limit: number) {
+  const rows = await db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(
+      and(
+        sql`${rentals.status} <> 'ACTIVE'`,
+        sql`${rentals.clearedAt} is null`,
+        lte(rentals.endedAt, before),
+      ),
+    )
+    .orderBy(rentals.endedAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

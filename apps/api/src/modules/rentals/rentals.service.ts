@@ -23,7 +23,7 @@ import {
   platformRevenue,
   postLedgerTransaction,
   userWallet,
-  vendorPayable,
+  vendorPending,
 } from '../wallet/ledger.service';
 import { cancellationRefund, escrowLeft, splitRelease } from './rental-money';
 import * as repo from './rentals.repository';
@@ -134,7 +134,7 @@ export class RentalsService {
         reference,
         postings: [
           { account: userWallet(rental.renterId), amount: -amount },
-          { account: escrow(), amount },
+          { account: escrow(rental.vendorId), amount },
         ],
       });
     } catch (error) {
@@ -197,7 +197,7 @@ export class RentalsService {
           kind: 'REFUND',
           reference,
           postings: [
-            { account: escrow(), amount: -refund },
+            { account: escrow(rental.vendorId), amount: -refund },
             { account: userWallet(rental.renterId), amount: refund },
           ],
         });
@@ -216,8 +216,8 @@ export class RentalsService {
     const left = escrowLeft({ ...rental, refunded });
     const { vendor, commission } = splitRelease(left, rental.commissionBp);
     if (left > 0n) {
-      const postings = [{ account: escrow(), amount: -left }];
-      if (vendor > 0n) postings.push({ account: vendorPayable(rental.vendorId), amount: vendor });
+      const postings = [{ account: escrow(rental.vendorId), amount: -left }];
+      if (vendor > 0n) postings.push({ account: vendorPending(rental.vendorId), amount: vendor });
       if (commission > 0n) postings.push({ account: platformRevenue(), amount: commission });
       await postLedgerTransaction(tx, {
         kind: 'RENTAL_RELEASE',

@@ -9,21 +9,27 @@ export type AccountKind =
   | 'USER_WALLET'
   | 'USER_CREDIT'
   | 'ESCROW'
-  | 'VENDOR_PAYABLE'
+  | 'VENDOR_PENDING'
+  | 'VENDOR_AVAILABLE'
+  | 'VENDOR_PAYOUT_PENDING'
   | 'PLATFORM_REVENUE'
   | 'CHAIN_CLEARING';
 
 /**
  * Accounts whose balance is kept on their row, updated with each entry: a user's wallet and
- * platform credit, where the row's CHECK refuses a balance below zero and its lock serialises
- * two payments from one wallet. The platform's own accounts (escrow, vendor payable, revenue,
- * chain clearing) are shared by every renter and every deposit: updating one row for each would
- * make all of them wait on that row, and nothing needs to be checked there. Their balance is the
- * sum of their entries (indexed by account), and their row's balance stays 0.
+ * platform credit, and a vendor's pending, available and payout-pending money (decision 037),
+ * where the row's CHECK refuses a balance below zero and its lock serialises two movements of the
+ * same money (two payouts of one vendor cannot both take it). Escrow, revenue and chain clearing
+ * take an entry from every rental payment or deposit: updating one row for each would make all of
+ * them wait on that row, and nothing needs to be checked there. Their balance is the sum of their
+ * entries (indexed by account), and their row's balance stays 0.
  */
 export const CACHED_BALANCE_KINDS: ReadonlySet<AccountKind> = new Set([
   'USER_WALLET',
   'USER_CREDIT',
+  'VENDOR_PENDING',
+  'VENDOR_AVAILABLE',
+  'VENDOR_PAYOUT_PENDING',
 ]);
 
 export interface AccountRef {
@@ -43,9 +49,27 @@ export const userCredit = (userId: string): AccountRef => ({
   currency: 'PLATFORM',
   ownerId: userId,
 });
-export const escrow = (): AccountRef => ({ kind: 'ESCROW', currency: 'USDT' });
-export const vendorPayable = (vendorId: string): AccountRef => ({
-  kind: 'VENDOR_PAYABLE',
+/** Renters' payments for a vendor's running rentals (one escrow account per vendor). */
+export const escrow = (vendorId: string): AccountRef => ({
+  kind: 'ESCROW',
+  currency: 'USDT',
+  ownerId: vendorId,
+});
+/** A vendor's shares of ended rentals inside the dispute window. */
+export const vendorPending = (vendorId: string): AccountRef => ({
+  kind: 'VENDOR_PENDING',
+  currency: 'USDT',
+  ownerId: vendorId,
+});
+/** A vendor's money that a payout may take. */
+export const vendorAvailable = (vendorId: string): AccountRef => ({
+  kind: 'VENDOR_AVAILABLE',
+  currency: 'USDT',
+  ownerId: vendorId,
+});
+/** A vendor's payouts requested and not yet seen paid on chain. */
+export const vendorPayoutPending = (vendorId: string): AccountRef => ({
+  kind: 'VENDOR_PAYOUT_PENDING',
   currency: 'USDT',
   ownerId: vendorId,
 });
