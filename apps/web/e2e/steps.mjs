@@ -14,6 +14,7 @@ import {
 } from './browser.mjs';
 import { seriousA11yViolations } from './a11y.mjs';
 import { waitForMail } from './mail-server.mjs';
+import { recall, remember } from './run-state.mjs';
 import { nextCode } from './totp.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -168,8 +169,7 @@ export async function screenshotAllWays(page, name, { dialog = false, restoreThe
   }
 }
 
-/** Where each staff account's authenticator secret is kept, once set up in this run. */
-const staffSecrets = new Map();
+/** Each staff account's authenticator secret is kept, once set up in this run, in run-state.mjs. */
 
 /**
  * Opens `path` in the staff area as the signed-in staff account `email`: sets up two-step
@@ -184,7 +184,7 @@ export async function openStaffArea(page, email, path = '/admin') {
   await enrol.or(code).or(area).first().waitFor();
   if (await enrol.isVisible()) {
     const secret = (await page.locator('code').first().textContent()).replace(/\s+/g, '');
-    staffSecrets.set(email, secret);
+    remember('staffSecrets', email, secret);
     await page
       .getByLabel('Enter the 6-digit code from your authenticator app')
       .fill(nextCode(secret));
@@ -201,7 +201,7 @@ export async function openStaffArea(page, email, path = '/admin') {
     };
   }
   if (await code.isVisible()) {
-    const secret = staffSecrets.get(email);
+    const secret = recall('staffSecrets', email);
     if (!secret) throw new Error(`${email} set up two-step verification outside this run`);
     await page
       .getByLabel('Enter the 6-digit code from your authenticator app')
@@ -209,5 +209,5 @@ export async function openStaffArea(page, email, path = '/admin') {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await area.waitFor();
   }
-  return { secret: staffSecrets.get(email), finish: async () => undefined };
+  return { secret: recall('staffSecrets', email), finish: async () => undefined };
 }

@@ -1,6 +1,7 @@
 // The codes an authenticator app would show for a staff account's secret (RFC 6238: HMAC-SHA1,
 // 30-second steps, 6 digits), written apart from the API's own so the test checks it.
 import { createHmac } from 'node:crypto';
+import { recall, remember } from './run-state.mjs';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -28,8 +29,10 @@ function codeOfStep(secret, step) {
   return String(number % 1_000_000).padStart(6, '0');
 }
 
-/** Each secret's last step used: the API takes a code once, so the next sign-in waits a step. */
-const lastStep = new Map();
+/**
+ * Each secret's last step used, across the run's files (run-state.mjs): the API takes a code once,
+ * so the next sign-in waits a step.
+ */
 
 /**
  * A code the API accepts now: this step's, or, when it was spent already, the next step's (the
@@ -37,8 +40,8 @@ const lastStep = new Map();
  */
 export function nextCode(secret) {
   const now = Math.floor(Date.now() / 30_000);
-  const step = Math.max(now, (lastStep.get(secret) ?? -1) + 1);
+  const step = Math.max(now, (recall('totpSteps', secret) ?? -1) + 1);
   if (step > now + 1) throw new Error('two staff sign-ins within one code: wait for the next');
-  lastStep.set(secret, step);
+  remember('totpSteps', secret, step);
   return codeOfStep(secret, step);
 }

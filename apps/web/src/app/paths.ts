@@ -17,6 +17,11 @@ export const paths = {
     path: '/policies/buyer-protection',
     href: (section?: string) => `/policies/buyer-protection${section ? `#${section}` : ''}`,
   },
+  /** What a vendor agrees to when applying (issue 16 point 1). */
+  vendorTerms: {
+    path: '/policies/vendor-terms',
+    href: (section?: string) => `/policies/vendor-terms${section ? `#${section}` : ''}`,
+  },
   login: {
     path: '/login',
     /** `redirectTo`: where to go back to after signing in. */
@@ -126,6 +131,18 @@ export const paths = {
     path: '/admin/deposits/:depositId',
     href: (depositId: string) => `/admin/deposits/${encodeURIComponent(depositId)}`,
   },
+  /** `search`: the list's view, search and page. */
+  staffVendors: {
+    path: '/admin/vendors',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/vendors?${query}` : '/admin/vendors';
+    },
+  },
+  staffVendor: {
+    path: '/admin/vendors/:vendorId',
+    href: (vendorId: string) => `/admin/vendors/${encodeURIComponent(vendorId)}`,
+  },
   /** Admin only. `search`: the log's filters and page. */
   staffAudit: {
     path: '/admin/audit',
@@ -145,6 +162,23 @@ export const paths = {
   /** Admin only: deposit config, rental commission and support SLA, with their history. */
   staffSettings: { path: '/admin/settings', href: () => '/admin/settings' },
   admin: { path: '/admin/*', href: () => '/admin' },
-  vendor: { path: '/vendor/*', href: () => '/vendor' },
+  /**
+   * Becoming a vendor (issue 16 point 1), signed in: the form, or where my application or vendor
+   * account stands. In the storefront's layout; the vendor area links to it as "Account".
+   */
+  vendorApply: { path: '/vendor/apply', href: () => '/vendor/apply' },
+  /**
+   * The vendor area (issue 16 point 3 on): its own layout, loaded only by vendors. /vendor itself
+   * opens Earnings; /vendor/apply (above) is the storefront's page, which ranks above this splat.
+   */
+  vendorArea: { path: '/vendor/*', href: () => '/vendor' },
+  /** The vendor's money by state and its movements. `search`: the movements' state and page. */
+  vendorEarnings: {
+    path: '/vendor/earnings',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/vendor/earnings?${query}` : '/vendor/earnings';
+    },
+  },
   notFound: { path: '*', href: () => '/not-found' },
 } as const;

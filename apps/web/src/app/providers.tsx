@@ -46,6 +46,8 @@ export function themeConfig(theme: Theme): ThemeConfig {
       colorPrimary: PRIMARY_COLOR,
       colorLink: LINK_COLORS[theme],
       colorTextDescription: DESCRIPTION_COLORS[theme],
+      // Placeholders too: antd's 25% is far below 4.5:1 (an empty multi-select shows only it).
+      colorTextPlaceholder: DESCRIPTION_COLORS[theme],
       colorError: ERROR_COLORS[theme],
       colorLinkHover: theme === 'dark' ? '#fca5a5' : '#991b1b',
       colorLinkActive: theme === 'dark' ? '#fecaca' : '#7f1d1d',

@@ -5,7 +5,6 @@ import { AuthProvider } from './auth/auth-provider';
 import { RequireAuth } from './auth/require-auth';
 import { CustomerLayout } from './layouts/customer-layout';
 import { paths } from './paths';
-import { StaffAreaRedirect } from './staff-area-redirect';
 
 const HomePage = lazy(() =>
   import('../features/home/pages/home-page').then((module) => ({ default: module.HomePage })),
@@ -13,6 +12,11 @@ const HomePage = lazy(() =>
 const BuyerProtectionPage = lazy(() =>
   import('../features/policies/pages/buyer-protection-page').then((module) => ({
     default: module.BuyerProtectionPage,
+  })),
+);
+const VendorTermsPage = lazy(() =>
+  import('../features/policies/pages/vendor-terms-page').then((module) => ({
+    default: module.VendorTermsPage,
   })),
 );
 const ServersPage = lazy(() =>
@@ -119,6 +123,16 @@ const SupportSettingsPage = lazy(() =>
     default: module.SupportSettingsPage,
   })),
 );
+/** Becoming a vendor: the application form or where it stands (/vendor/apply). */
+const VendorApplyPage = lazy(() =>
+  import('../features/vendor/pages/vendor-apply-page').then((module) => ({
+    default: module.VendorApplyPage,
+  })),
+);
+/** The vendor area (/vendor): its own layout and routes, downloaded only when opened. */
+const VendorArea = lazy(() =>
+  import('../features/vendor/vendor-area').then((module) => ({ default: module.VendorArea })),
+);
 /** The staff area (/admin): its own layout and routes, downloaded only when opened. */
 const StaffArea = lazy(() =>
   import('../features/staff/staff-area').then((module) => ({ default: module.StaffArea })),
@@ -141,12 +155,15 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { path: paths.admin.path, element: <StaffArea /> },
-      { path: paths.vendor.path, element: <StaffAreaRedirect /> },
+      // /vendor/apply is the storefront's page (signed in, in the layout, below); React Router
+      // ranks its static path above this splat, so every other /vendor path is the vendor area.
+      { path: paths.vendorArea.path, element: <VendorArea /> },
       {
         element: <CustomerLayout />,
         children: [
           { index: true, element: <HomePage /> },
           { path: paths.buyerProtection.path, element: <BuyerProtectionPage /> },
+          { path: paths.vendorTerms.path, element: <VendorTermsPage /> },
           { path: paths.servers.path, element: <ServersPage /> },
           { path: paths.server.path, element: <ServerDetailPage /> },
           { path: paths.login.path, element: <LoginPage /> },
@@ -181,6 +198,7 @@ export const routes: RouteObject[] = [
               { path: paths.wallet.path, element: <WalletPage /> },
               { path: paths.walletTransaction.path, element: <TransactionStatusPage /> },
               { path: paths.rentals.path, element: <RentalsPage /> },
+              { path: paths.vendorApply.path, element: <VendorApplyPage /> },
             ],
           },
           { path: paths.notFound.path, element: <NotFoundPage /> },

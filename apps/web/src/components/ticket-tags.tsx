@@ -27,7 +27,8 @@ const PRIORITY_COLORS: Record<TicketPriority, string> = {
   URGENT: '#DC2626',
 };
 
-function Dot({ color }: { color: string }) {
+/** The coloured dot of a status tag, beside its words. */
+export function Dot({ color }: { color: string }) {
   return (
     <span
       aria-hidden

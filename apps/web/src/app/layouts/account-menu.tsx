@@ -3,6 +3,7 @@ import {
   LogoutOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
+  ShopOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
@@ -15,10 +16,12 @@ const LOGOUT_KEY = 'logout';
 
 /**
  * Spec section 2: the signed-in user's avatar, the first letter of their e-mail, opening Profile,
- * Settings, Help & Support and Logout.
+ * Settings, Help & Support and Logout. A renter is also offered to become a vendor, a vendor the
+ * vendor area (issue 16); staff accounts cannot be vendors. Only a link: the vendor pages load
+ * when it is followed.
  */
 export function AccountMenu({ email }: { email: string }) {
-  const { logout } = useAuth();
+  const { logout, hasRole } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
   const letter = email.trim().charAt(0).toUpperCase() || '?';
@@ -44,6 +47,23 @@ export function AccountMenu({ email }: { email: string }) {
       icon: <QuestionCircleOutlined />,
       label: <Link to={paths.support.href()}>Help &amp; Support</Link>,
     },
+    ...(hasRole('vendor')
+      ? [
+          {
+            key: paths.vendorArea.path,
+            icon: <ShopOutlined />,
+            label: <Link to={paths.vendorArea.href()}>Vendor account</Link>,
+          },
+        ]
+      : hasRole('user')
+        ? [
+            {
+              key: paths.vendorApply.path,
+              icon: <ShopOutlined />,
+              label: <Link to={paths.vendorApply.href()}>Become a vendor</Link>,
+            },
+          ]
+        : []),
     { type: 'divider' },
     { key: LOGOUT_KEY, icon: <LogoutOutlined />, label: 'Logout', danger: true },
   ];

@@ -5,6 +5,12 @@ import { renderInApp, signIn } from '../../test/rental-fixtures';
 import { setViewportWidth } from '../../test/match-media';
 import { StaffArea } from './staff-area';
 import { SUPPORT_USER, serveDeskBasics, serveStaffFactor } from './test/desk-fixtures';
+import {
+  buildAdminVendor,
+  buildVendorDetail,
+  serveVendorDetail,
+  serveVendors,
+} from './test/vendor-fixtures';
 
 /** A lazy page's first load is slow on a busy machine. */
 const LOAD = { timeout: 10_000 };
@@ -68,5 +74,30 @@ describe('the staff area guard', () => {
       '/admin/tickets',
     );
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('loads the Vendors section on its own route, with the vendor beneath it', async () => {
+    signIn(buildUser({ role: 'admin' }));
+    serveStaffFactor();
+    const detail = buildVendorDetail(buildAdminVendor());
+    serveVendors([detail.vendor]);
+    serveVendorDetail(detail);
+    const { user } = renderArea('/admin/vendors');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vendors' }, LOAD),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    expect(within(nav).getByRole('link', { name: 'Vendors' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(await screen.findByRole('link', { name: 'Nordic Hosting' }, LOAD));
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: 'Application waiting for a decision' },
+        LOAD,
+      ),
+    ).toBeInTheDocument();
   });
 });

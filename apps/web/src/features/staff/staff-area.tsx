@@ -37,6 +37,12 @@ const DepositsPage = lazy(() =>
 const DepositPage = lazy(() =>
   import('./pages/deposit-page').then((module) => ({ default: module.DepositPage })),
 );
+const VendorsPage = lazy(() =>
+  import('./pages/vendors-page').then((module) => ({ default: module.VendorsPage })),
+);
+const VendorPage = lazy(() =>
+  import('./pages/vendor-page').then((module) => ({ default: module.VendorPage })),
+);
 const AuditLogPage = lazy(() =>
   import('./pages/audit-log-page').then((module) => ({ default: module.AuditLogPage })),
 );
@@ -53,8 +59,8 @@ const STAFF_ROLES = ['support', 'admin'] as const;
 /**
  * The area's own routes, relative to where the app mounts it (/admin/*): they mirror
  * paths.staff, staffTickets, staffTicket, staffFaq, staffCannedReplies, staffUsers, staffUser,
- * staffDeposits, staffDeposit, staffAudit, staffMoney and staffSettings (the last three admin
- * only).
+ * staffDeposits, staffDeposit, paths.staffVendors, paths.staffVendor, staffAudit,
+ * staffMoney and staffSettings (the last three admin only).
  */
 const STAFF_ROUTES = [
   { index: true, element: <OverviewPage /> },
@@ -66,6 +72,8 @@ const STAFF_ROUTES = [
   { path: 'users/:userId', element: <UserPage /> },
   { path: 'deposits', element: <DepositsPage /> },
   { path: 'deposits/:depositId', element: <DepositPage /> },
+  { path: 'vendors', element: <VendorsPage /> },
+  { path: 'vendors/:vendorId', element: <VendorPage /> },
   {
     path: 'audit',
     element: (

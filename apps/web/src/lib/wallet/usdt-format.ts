@@ -1,4 +1,4 @@
-import { formatUsdt, parseUsdt } from '@crimsonhost/shared/money';
+import { formatUsdt, parseSignedUsdt, parseUsdt } from '@crimsonhost/shared/money';
 
 /**
  * An amount to the micro-USDT, as short as it can be without hiding a digit and never shorter
@@ -13,4 +13,14 @@ export function formatUsdtExact(amount: string | bigint): string {
 export function plainUsdt(amount: string): string {
   const text = formatUsdt(parseUsdt(amount), 6).replace(/,/g, '');
   return text.replace(/\.?0+$/, '');
+}
+
+/**
+ * A movement's amount, signed and exact to the micro-USDT: '+24.75', '-0.255', '-1,250.000001'.
+ * Positive money entered the state, negative left it; zero has no sign.
+ */
+export function signedUsdtExact(amount: string): string {
+  const micro = parseSignedUsdt(amount);
+  if (micro === 0n) return formatUsdtExact(0n);
+  return `${micro < 0n ? '-' : '+'}${formatUsdtExact(micro < 0n ? -micro : micro)}`;
 }

@@ -1,26 +1,8 @@
-import type { ReactNode } from 'react';
 import { Typography } from 'antd';
+import { BulletList, type PolicySection } from './policy-layout';
 import { PolicyTimeLimitsTable } from './policy-time-limits-table';
 
 const { Paragraph, Text } = Typography;
-
-export interface PolicySection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
-
-function BulletList({ items }: { items: ReactNode[] }) {
-  return (
-    <Paragraph>
-      <ul>
-        {items.map((item, index) => (
-          <li key={index}>{item}</li>
-        ))}
-      </ul>
-    </Paragraph>
-  );
-}
 
 /** The buyer protection policy, section by section; the page builds its table of contents from it. */
 export const BUYER_PROTECTION_SECTIONS: PolicySection[] = [

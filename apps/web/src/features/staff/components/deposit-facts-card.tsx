@@ -2,9 +2,10 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Descriptions, Flex, Typography, theme } from 'antd';
 import type { AdminDepositDetail } from '@crimsonhost/shared/admin-deposits';
 import { confirmationsText, DepositTags } from './deposit-tags';
-import { DepositOwner, UsdtCell } from './deposits-table';
+import { DepositOwner } from './deposits-table';
 import { DetailCard } from './detail-card';
 import { Moment } from './user-tags';
+import { UsdtAmount } from '../../../components/usdt-amount';
 
 /** The address in full, to copy, with where its network's block explorer shows it. */
 function DepositAddress({ deposit }: { deposit: AdminDepositDetail }) {
@@ -59,17 +60,17 @@ export function DepositFactsCard({ deposit }: { deposit: AdminDepositDetail }) {
             {
               key: 'requested',
               label: 'Requested',
-              children: <UsdtCell amount={deposit.requestedAmount} />,
+              children: <UsdtAmount amount={deposit.requestedAmount} />,
             },
             {
               key: 'received',
               label: 'Received',
-              children: <UsdtCell amount={deposit.receivedAmount} />,
+              children: <UsdtAmount amount={deposit.receivedAmount} />,
             },
             {
               key: 'credited',
               label: 'Credited',
-              children: <UsdtCell amount={deposit.creditedAmount} />,
+              children: <UsdtAmount amount={deposit.creditedAmount} />,
             },
             { key: 'status', label: 'Status', children: <DepositTags deposit={deposit} /> },
             {

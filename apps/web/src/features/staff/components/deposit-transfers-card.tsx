@@ -8,8 +8,8 @@ import { AdminOnly } from './admin-only';
 import { CreditTransferDialog } from './credit-transfer-dialog';
 import { DetailCard, DetailTable } from './detail-card';
 import { ChainText, confirmationsText, DotTag, TransferStatusTag } from './deposit-tags';
-import { UsdtCell } from './deposits-table';
 import { Moment } from './user-tags';
+import { UsdtAmount } from '../../../components/usdt-amount';
 
 /** The Money page with the ledger transaction open (it reads `?transaction=`). */
 const ledgerHref = (transactionId: string) =>
@@ -102,7 +102,7 @@ function columnsOf(
       title: 'Amount',
       dataIndex: 'amount',
       align: 'end',
-      render: (amount: string) => <UsdtCell amount={amount} />,
+      render: (amount: string) => <UsdtAmount amount={amount} />,
     },
     {
       title: 'Confirmations',

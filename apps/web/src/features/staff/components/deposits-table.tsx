@@ -1,20 +1,11 @@
-import { Flex, Table, Typography, type PaginationProps, type TableColumnsType } from 'antd';
-import { useMemo, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Flex, Typography, type PaginationProps, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
 import type { AdminDeposit } from '@crimsonhost/shared/admin-deposits';
 import { paths } from '../../../app/paths';
-import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
 import { ChainText, confirmationsText, DepositTags } from './deposit-tags';
+import { LinkedRowsTable } from './linked-rows-table';
 import { Moment } from './user-tags';
-
-/** An amount in a column: exact to the micro-USDT, never broken across lines. */
-export function UsdtCell({ amount }: { amount: string }) {
-  return (
-    <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-      {formatUsdtExact(amount)} USDT
-    </span>
-  );
-}
+import { UsdtAmount } from '../../../components/usdt-amount';
 
 /** The owner's name and e-mail, the name linking to their account. */
 export function DepositOwner({ owner }: { owner: AdminDeposit['user'] }) {
@@ -59,13 +50,13 @@ const COLUMNS: TableColumnsType<AdminDeposit> = [
     title: 'Requested',
     dataIndex: 'requestedAmount',
     align: 'end',
-    render: (amount: string) => <UsdtCell amount={amount} />,
+    render: (amount: string) => <UsdtAmount amount={amount} />,
   },
   {
     title: 'Received',
     dataIndex: 'receivedAmount',
     align: 'end',
-    render: (amount: string) => <UsdtCell amount={amount} />,
+    render: (amount: string) => <UsdtAmount amount={amount} />,
   },
   {
     title: 'Status',
@@ -99,38 +90,15 @@ export function DepositsTable({
   /** What the table lists, for screen readers: the view and filters shown. */
   caption: string;
 }) {
-  const navigate = useNavigate();
-  // The same element between renders, so a re-render does not rebuild the table.
-  const components = useMemo(
-    () => ({
-      table: ({ children, ...props }: { children?: ReactNode }) => (
-        <table {...props}>
-          <caption className="visually-hidden">{caption}</caption>
-          {children}
-        </table>
-      ),
-    }),
-    [caption],
-  );
   return (
-    <Table<AdminDeposit>
-      rowKey="id"
-      size="middle"
-      loading={loading}
-      dataSource={deposits}
+    <LinkedRowsTable<AdminDeposit>
+      rows={deposits}
       columns={COLUMNS}
-      scroll={{ x: 1100 }}
-      components={components}
-      onRow={(deposit) => ({
-        style: { cursor: 'pointer' },
-        onClick: (event: MouseEvent) => {
-          // The owner and the address are links of their own; a selection is not a click to open.
-          if ((event.target as HTMLElement).closest('a')) return;
-          if (window.getSelection()?.toString()) return;
-          void navigate(paths.staffDeposit.href(deposit.id));
-        },
-      })}
+      caption={caption}
+      loading={loading}
       pagination={pagination}
+      scrollX={1100}
+      hrefOf={(deposit) => paths.staffDeposit.href(deposit.id)}
     />
   );
 }

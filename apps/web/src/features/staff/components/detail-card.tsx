@@ -1,6 +1,7 @@
-import { Card, Descriptions, Empty, Table, theme, type TableColumnType } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Descriptions, Empty, theme, type TableColumnType } from 'antd';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '@crimsonhost/shared/constants';
+import { CaptionedTable } from '../../../components/captioned-table';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
@@ -54,6 +55,16 @@ export function DetailTable<T extends object>({
 }) {
   const { token } = theme.useToken();
   const isMobile = useMediaQuery(MOBILE_QUERY);
+  const frame = useRef<HTMLDivElement>(null);
+  // A table wider than its card scrolls sideways inside antd's content box: it takes the focus,
+  // named by the caption, so a keyboard can scroll it too (WCAG 2.1.1).
+  useLayoutEffect(() => {
+    const scroller = frame.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!scroller) return;
+    scroller.tabIndex = 0;
+    scroller.setAttribute('role', 'region');
+    scroller.setAttribute('aria-label', caption);
+  }, [caption, isMobile]);
   const emptyText = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   if (isMobile) {
     if (rows.length === 0) return emptyText;
@@ -82,22 +93,17 @@ export function DetailTable<T extends object>({
     );
   }
   return (
-    <Table<T>
-      size="small"
-      rowKey={rowKey}
-      dataSource={rows}
-      columns={columns}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText }}
-      components={{
-        table: ({ children, ...props }: { children?: ReactNode }) => (
-          <table {...props}>
-            <caption className="visually-hidden">{caption}</caption>
-            {children}
-          </table>
-        ),
-      }}
-    />
+    <div ref={frame}>
+      <CaptionedTable<T>
+        caption={caption}
+        size="small"
+        rowKey={rowKey}
+        dataSource={rows}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText }}
+      />
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { ErrorBoundary } from '../../../components/error-boundary';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { StaffSideMenu, StaffTopMenu } from './staff-navigation';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from '../../../components/area-theme-toggle';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 const MAIN_CONTENT_ID = 'main-content';

@@ -46,4 +46,27 @@ describe('the staff navigation', () => {
       .map((link) => link.textContent);
     expect(names.indexOf('Deposits')).toBe(names.indexOf('Users') + 1);
   });
+
+  it('gives support and admins Vendors after Deposits, current on a vendor', async () => {
+    signIn(SUPPORT_USER);
+    renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/vendors/some-id' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const vendors = await within(nav).findByRole('link', { name: 'Vendors' });
+    expect(vendors).toHaveAttribute('href', '/admin/vendors');
+    expect(vendors).toHaveAttribute('aria-current', 'page');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('Vendors')).toBe(names.indexOf('Deposits') + 1);
+  });
+
+  it('gives an admin Vendors on a phone too', async () => {
+    setViewportWidth(375);
+    signIn(ADMIN_USER);
+    renderInApp(<StaffTopMenu />, { path: '/admin/*', at: '/admin/vendors' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const vendors = await within(nav).findByRole('link', { name: 'Vendors' });
+    expect(vendors).toHaveAttribute('href', '/admin/vendors');
+    expect(vendors).toHaveAttribute('aria-current', 'page');
+  });
 });

@@ -5,6 +5,7 @@ import {
   InboxOutlined,
   MoneyCollectOutlined,
   SettingOutlined,
+  ShopOutlined,
   SnippetsOutlined,
   TeamOutlined,
   WalletOutlined,
@@ -41,6 +42,7 @@ const SECTIONS: Section[] = [
     label: 'Deposits',
     icon: <MoneyCollectOutlined aria-hidden />,
   },
+  { to: paths.staffVendors.href(), label: 'Vendors', icon: <ShopOutlined aria-hidden /> },
   {
     to: paths.staffAudit.href(),
     label: 'Audit log',

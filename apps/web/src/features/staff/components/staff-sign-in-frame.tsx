@@ -5,7 +5,7 @@ import { paths } from '../../../app/paths';
 import { BrandMark } from '../../../components/brand-mark';
 import { ButtonLink } from '../../../components/button-link';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from '../../../components/area-theme-toggle';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 

@@ -49,7 +49,7 @@ const ACCOUNTS: LedgerAccounts = {
     },
     {
       id: VENDOR,
-      kind: 'VENDOR_PAYABLE',
+      kind: 'VENDOR_PENDING',
       currency: 'USDT',
       network: null,
       owner: {
@@ -158,7 +158,9 @@ const FIGURES: LedgerCheck['figures'] = {
   platformCredit: '0.000000',
   escrow: '2.500000',
   heldByActiveRentals: '2.500000',
-  vendorPayables: '6.750000',
+  vendorPending: '6.750000',
+  vendorAvailable: '0.000000',
+  vendorPayoutPending: '0.000000',
   platformRevenue: '0.250000',
   chainClearing: '-1250.000000',
   creditedTransferAmount: '1250.000000',
@@ -258,7 +260,7 @@ describe('the Money section', () => {
     const escrow = await screen.findByRole('button', { name: 'Show the entries of Escrow' });
     expect(within(escrow.closest('tr')!).getByText('2.500000')).toBeInTheDocument();
     const vendor = screen.getByRole('button', {
-      name: 'Show the entries of Vendor payable · Acme Hosting',
+      name: 'Show the entries of Vendor pending · Acme Hosting',
     });
     expect(within(vendor.closest('tr')!).getByText('acme@example.com')).toBeInTheDocument();
     const clearing = screen.getByRole('button', {

@@ -1,0 +1,124 @@
+// Becoming a vendor (issue 16 points 1 and 11): a new account applies from the account menu, is
+// told under the field that an address without its checksum capitals is refused, sends the
+// application and sees it waiting; the demo admin finds it in the Vendors queue, approves it, and
+// the applicant's page says they are a vendor and opens the vendor area on its earnings. Every
+// screen is kept at both widths in both themes.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { seriousA11yViolations } from './a11y.mjs';
+import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
+import { waitForMail } from './mail-server.mjs';
+import { RUN, openStaffArea, screenshotAllWays, signInAs, signUp } from './steps.mjs';
+
+const browser = sharedBrowser();
+const ADMIN = { email: 'admin@crimsonhost.demo', password: process.env.E2E_DEMO_ADMIN_PASSWORD };
+/** The EIP-55 example address: the checksum is in its capitals. */
+const PAYOUT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe('becoming a vendor', () => {
+  it('applies, is approved by the admin, and is told so by mail and on the page', async () => {
+    assert.ok(ADMIN.password, 'the demo admin password was printed at start');
+    const applicant = await browser.openPage(DESKTOP, { theme: 'light' });
+    const admin = await browser.openPage(DESKTOP, { theme: 'dark' });
+    const problems = await watchForErrors(applicant.page);
+    const page = applicant.page;
+    const account = {
+      displayName: 'Vera Vendor',
+      email: `vera.vendor.${RUN}@example.com`,
+    };
+    const business = `Blocky Worlds ${RUN}`;
+    try {
+      await signUp(page, account);
+      await page.getByRole('button', { name: /^Account menu for / }).click();
+      await page.getByRole('menuitem', { name: 'Become a vendor' }).click();
+      await page.waitForURL((url) => url.pathname === '/vendor/apply');
+      await page.getByRole('heading', { level: 1, name: 'Become a vendor' }).waitFor();
+      await page.getByLabel('Business or display name').waitFor();
+      await screenshotAllWays(page, 'vendor-apply', { restoreTheme: true });
+
+      await page.getByLabel('Business or display name').fill(business);
+      assert.equal(await page.getByLabel('Contact e-mail').inputValue(), account.email);
+      await page.getByRole('checkbox', { name: 'Minecraft' }).check();
+      await page.getByRole('checkbox', { name: 'Valheim' }).check();
+      const regions = page.getByLabel('Regions you host in');
+      await regions.click();
+      await regions.fill('Frankfurt');
+      await page.getByTitle(/^Frankfurt/).click();
+      await page.keyboard.press('Escape');
+      // All lower-case has the right shape but no checksum: the API says so under the field.
+      await page.getByLabel('ERC20 (Ethereum)').fill(PAYOUT.toLowerCase());
+      await page.getByRole('checkbox', { name: /I accept the/ }).check();
+      await page.getByRole('button', { name: 'Send application' }).click();
+      await page.getByText(/with its capital letters/).waitFor();
+      await page.getByLabel('ERC20 (Ethereum)').fill(PAYOUT);
+      await page.getByRole('button', { name: 'Send application' }).click();
+      await page.getByRole('heading', { name: 'Your application is waiting for review' }).waitFor();
+      await page.getByText(business).first().waitFor();
+      await screenshotAllWays(page, 'vendor-application-waiting', { restoreTheme: true });
+      await waitForMail(account.email, {
+        subject: 'We received your CrimsonHost vendor application',
+      });
+
+      // The admin finds it in the queue of applications and approves it.
+      await signInAs(admin.page, ADMIN);
+      await openStaffArea(admin.page, ADMIN.email, '/admin/vendors').then((area) => area.finish());
+      await admin.page.goto('/admin/vendors');
+      await admin.page.getByRole('link', { name: business }).waitFor();
+      assert.deepEqual(await seriousA11yViolations(admin.page), [], 'vendors list');
+      await screenshotAllWays(admin.page, 'admin-vendors', { restoreTheme: true });
+      await admin.page.getByRole('link', { name: business }).click();
+      await admin.page.getByRole('heading', { level: 1, name: business }).waitFor();
+      await screenshotAllWays(admin.page, 'admin-vendor-application', { restoreTheme: true });
+      await admin.page.getByRole('button', { name: 'Approve' }).click();
+      const dialog = admin.page.getByRole('dialog', { name: `Approve ${business}` });
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await admin.page
+        .locator('.ant-message')
+        .getByText(`Application approved: ${business} is now a vendor`)
+        .waitFor();
+      await admin.page.getByText('Active', { exact: true }).first().waitFor();
+      await screenshotAllWays(admin.page, 'admin-vendor-active', { restoreTheme: true });
+
+      // The applicant hears of it by mail and sees it on the page.
+      const mail = await waitForMail(account.email, {
+        subject: 'You are now a CrimsonHost vendor',
+      });
+      assert.match(mail.text, /7 days after it ends/);
+      await page.reload();
+      await page.getByRole('heading', { name: 'You are a vendor' }).waitFor();
+      await page.getByText(PAYOUT).first().waitFor();
+      await screenshotAllWays(page, 'vendor-approved', { restoreTheme: true });
+
+      // The vendor area opens on the earnings: nothing earned yet, each state said in words.
+      await page.getByRole('link', { name: 'vendor area' }).click();
+      await page.waitForURL((url) => url.pathname === '/vendor/earnings');
+      await page.getByRole('heading', { level: 1, name: 'Earnings' }).waitFor();
+      await page.getByText('Nothing is pending.').waitFor();
+      await screenshotAllWays(page, 'vendor-earnings', { restoreTheme: true });
+      // The one refused request (the address without its checksum) is the browser's only complaint.
+      assert.deepEqual(
+        problems.filter((problem) => !/status of 400/.test(problem)),
+        [],
+        'no errors in the applicant’s console',
+      );
+    } finally {
+      await applicant.context.close();
+      await admin.context.close();
+    }
+  });
+
+  it('shows the vendor terms to anyone', async () => {
+    const { page, context } = await browser.openPage(DESKTOP, { theme: 'light' });
+    try {
+      await page.goto('/policies/vendor-terms');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page
+        .getByText(/7 days/)
+        .first()
+        .waitFor();
+      await screenshotAllWays(page, 'vendor-terms', { restoreTheme: true });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,10 @@
+import { ACCOUNT_QUERY_KEY } from '../../../app/auth/auth-context';
+
+/**
+ * Where I stand as a vendor: under the account, so signing in or out drops it and the next person
+ * never sees the previous one's application.
+ */
+export const vendorAccountQueryKey = () => [...ACCOUNT_QUERY_KEY, 'vendor'] as const;
+
+/** The regions of the catalog are the same for everyone: they stay when the session changes. */
+export const regionsQueryKey = () => ['regions'] as const;

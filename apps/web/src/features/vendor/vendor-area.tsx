@@ -1,0 +1,50 @@
+import { lazy } from 'react';
+import { Navigate, useLocation, useRoutes } from 'react-router';
+import { useAuth } from '../../app/auth/auth-context';
+import { paths } from '../../app/paths';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { VendorLayout } from './components/vendor-layout';
+import { VendorNotFound } from './components/vendor-not-found';
+import { VendorsOnly } from './components/vendors-only';
+
+const EarningsPage = lazy(() =>
+  import('./pages/earnings-page').then((module) => ({ default: module.EarningsPage })),
+);
+
+/**
+ * The area's own routes, relative to where the app mounts it (/vendor/*): they mirror
+ * paths.vendorArea (which opens Earnings) and paths.vendorEarnings. Listings, rentals and payouts
+ * join here as they land.
+ */
+const VENDOR_ROUTES = [
+  { index: true, element: <Navigate to={paths.vendorEarnings.href()} replace /> },
+  { path: 'earnings', element: <EarningsPage /> },
+  { path: '*', element: <VendorNotFound /> },
+];
+
+/**
+ * /vendor/*: the vendor area (issue 16 point 3 on), for vendor accounts, in a chunk of its own
+ * that only the people who open it download. A visitor is sent to sign in and brought back; any
+ * other account is told the area is for vendors and led to the application.
+ */
+export function VendorArea() {
+  const { status, user, loggedOut, hasRole } = useAuth();
+  const { pathname, search } = useLocation();
+  const routes = useRoutes(VENDOR_ROUTES);
+  if (status === 'loading') return <LoadingSpinner />;
+  if (status !== 'authenticated' || !user) {
+    // Someone who just signed out did not come here to sign in again.
+    if (status === 'unauthenticated' && loggedOut) {
+      return <Navigate to={paths.home.href()} replace />;
+    }
+    return <Navigate to={paths.login.href(`${pathname}${search}`)} replace />;
+  }
+  if (!hasRole('vendor')) {
+    return (
+      <VendorLayout navigation={false}>
+        <VendorsOnly />
+      </VendorLayout>
+    );
+  }
+  return <VendorLayout>{routes}</VendorLayout>;
+}
