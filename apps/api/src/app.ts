@@ -62,6 +62,8 @@ import { GuestTicketsService } from './modules/support/guest-tickets.service';
 import { supportDeskRoutes } from './modules/support/support-desk.routes';
 import { SupportDeskService } from './modules/support/support-desk.service';
 import { adminVendorsRoutes } from './modules/vendors/admin-vendors.routes';
+import { vendorListingRoutes } from './modules/vendors/vendor-listings.routes';
+import { VendorListingsService } from './modules/vendors/vendor-listings.service';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
 import { VendorsService } from './modules/vendors/vendors.service';
 import { TicketAutoClose } from './modules/support/support.jobs';
@@ -301,6 +303,13 @@ export async function buildApp({
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       await api.register(guestTicketRoutes({ db: database.db, guests }));
       await api.register(vendorRoutes({ guards, vendors }));
+      await api.register(
+        vendorListingRoutes({
+          db: database.db,
+          guards,
+          listings: new VendorListingsService(database.db),
+        }),
+      );
       // The staff area's API: one role guard in front of every route under /api/admin.
       await api.register(
         async (staffApi) => {

@@ -147,3 +147,49 @@ describe('migration 0023: vendors, and their money by state', () => {
     });
   });
 });
+
+describe('migration 0025: listings checked before the catalog', () => {
+  it('keeps every listing where it was, in the catalog or out, and the counts with them', async () => {
+    const listingLevels = new MigrationLevels('vendor_listings');
+    try {
+      const handle = await listingLevels.emptyDatabase();
+      await listingLevels.migrateTo(handle, '0024_unlisted_listings');
+      const db = handle.db;
+      const seller = await createUser(db, { role: 'vendor', displayName: 'Listed Seller' });
+      const insert = (name: string, port: number, listed: boolean) =>
+        db.execute(
+          sql`insert into server_listings (vendor_id, game_id, region_code, name, price_micro, host, query_port, listed)
+              values (${seller.id}, 'rust', 'fra', ${name}, 2000000, '127.0.0.1', ${port}, ${listed})`,
+        );
+      await insert('Shown', 28015, true);
+      await insert('Also shown', 28016, true);
+      await insert('Of a suspended vendor', 28017, false);
+      const counted = async () =>
+        (
+          await queryRows<{ listings: number }>(
+            db,
+            sql`select coalesce(sum(listings), 0)::int as listings from catalog_counts where game_id = 'rust'`,
+          )
+        )[0]!.listings;
+      expect(await counted()).toBe(2);
+
+      await runMigrations(handle);
+
+      const rows = await queryRows<{ name: string; listed: boolean; vendor_active: boolean }>(
+        db,
+        sql`select name, listed, vendor_active from server_listings order by query_port`,
+      );
+      expect(rows).toEqual([
+        { name: 'Shown', listed: true, vendor_active: true },
+        { name: 'Also shown', listed: true, vendor_active: true },
+        { name: 'Of a suspended vendor', listed: false, vendor_active: false },
+      ]);
+      expect(await counted()).toBe(2);
+      // From now on the column is derived: a listing waiting for its check leaves the catalog.
+      await db.execute(sql`update server_listings set checked_at = null where name = 'Shown'`);
+      expect(await counted()).toBe(1);
+    } finally {
+      await listingLevels.cleanUp();
+    }
+  });
+});

@@ -69,6 +69,9 @@ export const ERROR_CODES = [
   'CANNOT_APPLY',
   'NO_PENDING_APPLICATION',
   'VENDOR_STATUS_UNCHANGED',
+  'VENDOR_NOT_ACTIVE',
+  'LISTING_RENTED',
+  'IMAGE_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

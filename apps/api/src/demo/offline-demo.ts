@@ -12,6 +12,7 @@ import {
   DEMO_GAME_IDENTITY,
   DEMO_HOST,
   DEMO_LISTINGS,
+  DEMO_SPARE_GAME_SERVERS,
 } from '../modules/catalog/catalog-demo-listings';
 import type { ChainSettings } from '../modules/chains/chain-settings';
 import { DEMO_PANEL_API_KEY, demoPanelIdentifier } from '../modules/panels/panels.seed';
@@ -41,18 +42,25 @@ function demoPayer(chains: NonNullable<OfflineWorld['chains']>): DemoPayer {
   };
 }
 
-/** One status responder per demo listing that answers, on the listing's query port. */
+/**
+ * One status responder per demo listing that answers, on the listing's query port, and one per
+ * spare game server that a vendor may list.
+ */
 export function demoGameServerSpecs(gamePortBase: number): GameServerSpec[] {
-  return DEMO_LISTINGS.filter((listing) => listing.behaviour === 'answers').map((listing) => {
-    const identity = DEMO_GAME_IDENTITY[listing.game];
+  const servers = [
+    ...DEMO_LISTINGS.filter((listing) => listing.behaviour === 'answers'),
+    ...DEMO_SPARE_GAME_SERVERS.map((spare) => ({ ...spare, players: 0 })),
+  ];
+  return servers.map((server) => {
+    const identity = DEMO_GAME_IDENTITY[server.game];
     const common = {
       host: DEMO_HOST,
-      port: gamePortBase + listing.index,
-      name: listing.name,
-      players: listing.players,
-      maxPlayers: listing.slots,
+      port: gamePortBase + server.index,
+      name: server.name,
+      players: server.players,
+      maxPlayers: server.slots,
     };
-    return listing.game === 'minecraft'
+    return server.game === 'minecraft'
       ? { protocol: 'minecraft', ...common, version: identity.version }
       : { protocol: 'a2s', ...common, ...identity };
   });

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { serverListings, users } from '../../src/db/schema/index';
 import { seedDemoData } from '../../src/db/seed/demo-seed';
-import { DEMO_LISTINGS } from '../../src/modules/catalog/catalog-demo-listings';
+import {
+  DEMO_LISTINGS,
+  DEMO_SPARE_GAME_SERVERS,
+} from '../../src/modules/catalog/catalog-demo-listings';
 import { startOfflineWorld } from '@crimsonhost/devnet/offline-world';
 import { demoGameServerSpecs } from '../../src/demo/offline-demo';
 import { GameStatusWorker } from '../../src/modules/catalog/game-status.job';
@@ -170,7 +173,11 @@ describe('the demo data', () => {
       });
       const tally = await worker.checkDueServers();
       const answering = DEMO_LISTINGS.filter((l) => l.behaviour === 'answers');
-      expect(demo.responders).toHaveLength(answering.length);
+      // The spare game servers answer too, for a vendor to list; no listing names them yet.
+      expect(demo.responders).toHaveLength(answering.length + DEMO_SPARE_GAME_SERVERS.length);
+      const spares = new Set(DEMO_SPARE_GAME_SERVERS.map((spare) => portBase + spare.index));
+      const listedPorts = DEMO_LISTINGS.map((listing) => portBase + listing.index);
+      expect(listedPorts.filter((port) => spares.has(port))).toEqual([]);
       expect(tally.answered).toBe(answering.length);
 
       for (const listing of DEMO_LISTINGS) {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -86,11 +87,23 @@ export const serverListings = pgTable(
     /** Rentals so far. */
     popularity: integer('popularity').notNull().default(0),
     host: text('host').notNull(),
+    /** False while its vendor is suspended or closed (decision 037). */
+    vendorActive: boolean('vendor_active').notNull().default(true),
     /**
-     * In the catalog: false while its vendor is suspended or closed (decision 037), when it
-     * cannot be found, counted or rented; rentals already running run to their end.
+     * When its game server first answered a status query after the listing was made or its game
+     * or address changed (decision 038); null while that check is waiting. A row written without
+     * it (a seed, an operator) counts as checked; the vendor's path writes null.
      */
-    listed: boolean('listed').notNull().default(true),
+    checkedAt: timestamptz('checked_at').defaultNow(),
+    /** Deleted by its vendor; kept for the rentals and the ledger that name it. */
+    deletedAt: timestamptz('deleted_at'),
+    /**
+     * In the catalog: its vendor active, its check passed, not deleted. Otherwise it cannot be
+     * found, counted or rented; rentals already running run to their end.
+     */
+    listed: boolean('listed').generatedAlwaysAs(
+      sql`vendor_active and checked_at is not null and deleted_at is null`,
+    ),
     queryPort: integer('query_port').notNull(),
     /** What `q` searches: name and description, lower-cased, under a trigram index. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
@@ -169,3 +182,48 @@ export const serverStatusChecks = pgTable(
   },
   (t) => [index('server_status_checks_due_idx').on(t.nextCheckAt)],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Changes to a listing that renters care about, kept for the record (decision 038): its price and
+ * its game. Append-only.
+ */
+export const listingChanges = pgTable(
+  'listing_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => serverListings.id, { onDelete: 'cascade' }),
+    /** price | game */
+    field: text('field').notNull(),
+    fromValue: text('from_value').notNull(),
+    toValue: text('to_value').notNull(),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('listing_changes_field_check', sql`${t.field} in ('price', 'game')`),
+    index('listing_changes_listing_idx').on(t.listingId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A listing's image as the API resized it (WebP), served from the app under a versioned path, in
+ * the database so that every instance serves it (decision 038).
+ */
+export const listingImages = pgTable('listing_images', {
+  listingId: uuid('listing_id')
+    .primaryKey()
+    .references(() => serverListings.id, { onDelete: 'cascade' }),
+  /** Raised on each upload; part of the image's path, so that a new image is a new URL. */
+  version: integer('version').notNull().default(1),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

@@ -36,8 +36,8 @@ export async function claimListingForRental(tx: Executor, listingId: string) {
 export async function setVendorListingsListed(tx: Executor, vendorId: string, listed: boolean) {
   await tx
     .update(serverListings)
-    .set({ listed, updatedAt: sql`now()` })
-    .where(and(eq(serverListings.vendorId, vendorId), eq(serverListings.listed, !listed)));
+    .set({ vendorActive: listed, updatedAt: sql`now()` })
+    .where(and(eq(serverListings.vendorId, vendorId), eq(serverListings.vendorActive, !listed)));
 }
 
 export async function releaseListingAfterRental(tx: Executor, listingId: string) {

@@ -225,3 +225,20 @@ export const DEMO_LISTINGS: DemoListing[] = ROWS.map(
     };
   },
 );
+
+/**
+ * Game servers the demo runs that no listing names yet, one per game, on the ports after the
+ * listings' (DEMO_GAME_PORT_BASE + 60 onwards): a vendor trying the demo lists one of them, and
+ * the status check finds it answering (decision 038: each game server is listed once).
+ */
+export const DEMO_SPARE_GAME_SERVERS: Array<{
+  index: number;
+  game: Game;
+  name: string;
+  slots: number;
+}> = (['minecraft', 'csgo', 'rust', 'valheim', 'ark'] as const).map((game, offset) => ({
+  index: ROWS.length + offset,
+  game,
+  name: `Spare ${DEMO_GAME_IDENTITY[game].game} server`,
+  slots: TIERS[game][0]![3],
+}));

@@ -66,7 +66,8 @@ export async function claimDueChecks(
 /**
  * The game server answered: it is online with these players. The listing is written only when
  * something it shows changed, and never while it is in maintenance; nothing is written unless
- * `holder` still holds the check.
+ * `holder` still holds the check. A listing waiting for its first answer (checked_at null, a new
+ * or moved listing, decision 038) is marked checked, which puts it in the catalog.
  */
 export async function recordAnswer(
   db: Executor,
@@ -89,12 +90,18 @@ export async function recordAnswer(
       returning listing_id
     )
     update server_listings l
-       set status = 'online', players_current = ${players.current}, players_max = ${players.max}
+       set status = case when l.status = 'maintenance' then l.status else 'online' end,
+           players_current = case when l.status = 'maintenance' then l.players_current
+                                  else ${players.current}::int end,
+           players_max = case when l.status = 'maintenance' then l.players_max
+                              else ${players.max}::int end,
+           checked_at = coalesce(l.checked_at, now())
       from released
      where l.id = released.listing_id
-       and l.status <> 'maintenance'
-       and (l.status, l.players_current, l.players_max)
-           is distinct from ('online', ${players.current}::int, ${players.max}::int)`);
+       and (l.checked_at is null
+            or (l.status <> 'maintenance'
+                and (l.status, l.players_current, l.players_max)
+                    is distinct from ('online', ${players.current}::int, ${players.max}::int)))`);
 }
 
 /**
