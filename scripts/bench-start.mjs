@@ -23,7 +23,7 @@ if (!isBuildCurrent()) {
 async function oneRun(binary) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-start-'));
   const port = await freePort();
-  const gameBase = await freePortRange(60);
+  const gameBase = await freePortRange(65);
   const env = {
     ...process.env,
     PORT: String(port),

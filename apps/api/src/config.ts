@@ -190,7 +190,7 @@ export const configSchema = z.object({
   CHAIN_RESULT_CAP_BEP20: wholeNumber(1, 1_000_000).optional(),
   /** Run loopback game servers that the demo listings point at; unset: follows DEMO_DATA. */
   DEMO_GAME_SERVERS: flag.optional(),
-  /** First port of the demo game servers (60 ports up from it); stored in the seeded listings. */
+  /** First port of the demo game servers (65 ports up from it: 60 listed, 5 spare to list). */
   DEMO_GAME_PORT_BASE: port.default(39100),
   /** Loopback port of the demo Pterodactyl panel the demo listings are linked to (with DEMO_DATA). */
   DEMO_PANEL_PORT: port.default(38600),

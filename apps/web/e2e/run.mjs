@@ -91,7 +91,7 @@ const demoPorts = {
   DEMO_CHAIN_PORT: String(chainPort),
   DEMO_TRON_PORT: String(tronPort),
   DEMO_PANEL_PORT: String(panelPort),
-  DEMO_GAME_PORT_BASE: String(await freePortRange(60, [chainPort, panelPort, tronPort])),
+  DEMO_GAME_PORT_BASE: String(await freePortRange(65, [chainPort, panelPort, tronPort])),
 };
 
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], {

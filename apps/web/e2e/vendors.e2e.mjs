@@ -1,7 +1,8 @@
-// Becoming a vendor (issue 16 points 1 and 11): a new account applies from the account menu, is
+// Becoming a vendor (issue 16 points 1, 4 and 11): a new account applies from the account menu, is
 // told under the field that an address without its checksum capitals is refused, sends the
-// application and sees it waiting; the demo admin finds it in the Vendors queue, approves it, and
-// the applicant's page says they are a vendor and opens the vendor area on its earnings. Every
+// application and sees it waiting; the demo admin finds it in the Vendors queue, approves it; the
+// applicant's page says they are a vendor and opens the vendor area, where they list one of the
+// demo's spare game servers, see it checked and live, and a visitor finds it in the catalog. Every
 // screen is kept at both widths in both themes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -12,6 +13,15 @@ import { RUN, openStaffArea, screenshotAllWays, signInAs, signUp } from './steps
 
 const browser = sharedBrowser();
 const ADMIN = { email: 'admin@crimsonhost.demo', password: process.env.E2E_DEMO_ADMIN_PASSWORD };
+/** The demo's spare CS:GO game server, which no listing names (DEMO_GAME_PORT_BASE + 61). */
+const SPARE_CSGO_PORT = Number(process.env.DEMO_GAME_PORT_BASE ?? 39100) + 61;
+
+/** Chooses `option` in the select labelled `label`, as a person would with the mouse. */
+async function pickOption(page, label, option) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByTitle(option).first().click();
+}
+
 /** The EIP-55 example address: the checksum is in its capitals. */
 const PAYOUT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -89,8 +99,45 @@ describe('becoming a vendor', () => {
       await page.getByText(PAYOUT).first().waitFor();
       await screenshotAllWays(page, 'vendor-approved', { restoreTheme: true });
 
-      // The vendor area opens on the earnings: nothing earned yet, each state said in words.
+      // The vendor area opens on the listings: none yet.
       await page.getByRole('link', { name: 'vendor area' }).click();
+      await page.waitForURL((url) => url.pathname === '/vendor/listings');
+      await page.getByText('You have no listings yet').waitFor();
+      await screenshotAllWays(page, 'vendor-listings-empty', { restoreTheme: true });
+
+      // A listing of one of the demo's spare game servers: checking first, then live once the
+      // status job hears it, and in the catalog for renters.
+      await page.getByRole('link', { name: 'Add a listing' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Add a listing' }).waitFor();
+      const server = `Frag Yard ${RUN}`;
+      await page.getByLabel('Name').fill(server);
+      await pickOption(page, 'Game', 'CS:GO');
+      await pickOption(page, 'Region', /^Frankfurt/);
+      await page.getByLabel('Player slots').fill('10');
+      await page.getByLabel('Price per hour').fill('0.005');
+      await page.getByRole('textbox', { name: 'Description' }).fill('**Tickrate 128**, ten slots.');
+      await page.getByLabel('Game server address').fill('127.0.0.1');
+      await page.getByLabel('Query port').fill(String(SPARE_CSGO_PORT));
+      await page.getByRole('button', { name: 'Add listing' }).click();
+      await page.getByText('The price must be at least 0.01 USDT an hour').waitFor();
+      await screenshotAllWays(page, 'vendor-listing-new', { restoreTheme: true });
+      await page.getByLabel('Price per hour').fill('0.35');
+      await page.getByRole('button', { name: 'Add listing' }).click();
+      await page.getByRole('heading', { level: 1, name: server }).waitFor();
+      await page.getByText('Live', { exact: true }).first().waitFor({ timeout: 60_000 });
+      await screenshotAllWays(page, 'vendor-listing-live', { restoreTheme: true });
+      const visitor = await browser.openPage(DESKTOP, { theme: 'light' });
+      try {
+        await visitor.page.goto(`/servers?q=${encodeURIComponent(server)}`);
+        await visitor.page.getByRole('link', { name: server }).first().click();
+        await visitor.page.getByRole('heading', { level: 1, name: server }).waitFor();
+        await visitor.page.locator('strong', { hasText: 'Tickrate 128' }).waitFor();
+      } finally {
+        await visitor.context.close();
+      }
+
+      // Earnings: nothing earned yet, each state said in words.
+      await page.getByRole('link', { name: 'Earnings' }).first().click();
       await page.waitForURL((url) => url.pathname === '/vendor/earnings');
       await page.getByRole('heading', { level: 1, name: 'Earnings' }).waitFor();
       await page.getByText('Nothing is pending.').waitFor();

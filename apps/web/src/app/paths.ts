@@ -169,9 +169,18 @@ export const paths = {
   vendorApply: { path: '/vendor/apply', href: () => '/vendor/apply' },
   /**
    * The vendor area (issue 16 point 3 on): its own layout, loaded only by vendors. /vendor itself
-   * opens Earnings; /vendor/apply (above) is the storefront's page, which ranks above this splat.
+   * opens Listings; /vendor/apply (above) is the storefront's page, which ranks above this splat.
    */
   vendorArea: { path: '/vendor/*', href: () => '/vendor' },
+  /** The vendor's listings: each with its state, live status and actions (issue 16 point 4). */
+  vendorListings: { path: '/vendor/listings', href: () => '/vendor/listings' },
+  /** A new listing's form; once saved, the listing's own page. */
+  vendorListingNew: { path: '/vendor/listings/new', href: () => '/vendor/listings/new' },
+  /** One listing: its form, state, image and price and game changes. */
+  vendorListing: {
+    path: '/vendor/listings/:listingId',
+    href: (listingId: string) => `/vendor/listings/${encodeURIComponent(listingId)}`,
+  },
   /** The vendor's money by state and its movements. `search`: the movements' state and page. */
   vendorEarnings: {
     path: '/vendor/earnings',

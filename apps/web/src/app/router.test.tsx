@@ -5,12 +5,8 @@ import { buildUser } from '../test/auth-fixtures';
 import { server } from '../test/msw-server';
 import { signIn } from '../test/rental-fixtures';
 import { renderRoute } from '../test/render-route';
-import {
-  VENDOR_USER,
-  buildMovement,
-  serveEarnings,
-  serveMovements,
-} from '../features/vendor/test/earnings-fixtures';
+import { VENDOR_USER } from '../features/vendor/test/earnings-fixtures';
+import { serveListingStore } from '../features/vendor/test/listing-fixtures';
 
 const FIND = { timeout: 10_000 };
 
@@ -104,27 +100,26 @@ describe('routes', () => {
     );
   });
 
-  it('gives a vendor the vendor area: Earnings at /vendor, not-found for an unknown page', async () => {
+  it('gives a vendor the vendor area: Listings at /vendor, not-found for an unknown page', async () => {
     signIn(VENDOR_USER);
-    serveEarnings();
-    serveMovements([buildMovement()]);
+    serveListingStore([]);
     const area = renderRoute('/vendor');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Earnings' }, FIND),
+      await screen.findByRole('heading', { level: 1, name: 'Listings' }, FIND),
     ).toBeInTheDocument();
-    expect(area.router.state.location.pathname).toBe('/vendor/earnings');
+    expect(area.router.state.location.pathname).toBe('/vendor/listings');
     expect(screen.getByRole('navigation', { name: 'Vendor area' })).toBeInTheDocument();
     area.unmount();
 
-    const other = renderRoute('/vendor/listings');
+    const other = renderRoute('/vendor/no-such-page');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }, FIND),
     ).toBeInTheDocument();
-    expect(other.router.state.location.pathname).toBe('/vendor/listings');
+    expect(other.router.state.location.pathname).toBe('/vendor/no-such-page');
     expect(screen.getByRole('navigation', { name: 'Vendor area' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Earnings' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Go to Listings' })).toHaveAttribute(
       'href',
-      '/vendor/earnings',
+      '/vendor/listings',
     );
   });
 

@@ -30,13 +30,32 @@ export function AppForm<Values>({
   );
 }
 
+/** Throws the schema's first message about `value`, as an antd validator does. */
+function judge(schema: z.ZodType, value: unknown) {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+}
+
 /** An antd rule from a shared zod schema; empty values are left to the `required` rule. */
 export function zodRule(schema: z.ZodType): Rule {
   return {
     validator: async (_rule, value: unknown) => {
       if (value === undefined || value === null || value === '') return;
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+      judge(schema, value);
+    },
+  };
+}
+
+/**
+ * A rule from the contract that also judges an empty value, in the contract's own words ("Choose
+ * a game", "Accept the vendor terms"): a value never given, or a blank text, is judged as `empty`.
+ */
+export function contractRule(schema: z.ZodType, empty?: unknown): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const blank =
+        value === undefined || value === null || (typeof value === 'string' && !value.trim());
+      judge(schema, blank ? empty : value);
     },
   };
 }

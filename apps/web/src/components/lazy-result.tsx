@@ -1,5 +1,6 @@
-import { Component, Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy } from 'react';
 import { theme, type ResultProps } from 'antd';
+import { LoadBoundary } from './load-boundary';
 
 const AntdResult = lazy(() => import('./antd-result'));
 
@@ -42,21 +43,6 @@ function ResultText({ title, subTitle, children, closed }: ResultProps & { close
   );
 }
 
-class ResultLoadBoundary extends Component<
-  { fallback: ReactNode; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
 /**
  * Ant Design's Result, loaded when a page first shows one (an error, a missing record): the
  * layout and the catalog pages show it only when something went wrong, so it stays out of their
@@ -69,11 +55,11 @@ export function LazyResult({ extra, style, ...props }: ResultProps) {
   const text = <ResultText {...props} closed={closed} />;
   return (
     <div>
-      <ResultLoadBoundary fallback={text}>
+      <LoadBoundary fallback={text}>
         <Suspense fallback={text}>
           <AntdResult {...props} style={closed ? style : { ...style, paddingBottom: 0 }} />
         </Suspense>
-      </ResultLoadBoundary>
+      </LoadBoundary>
       {extra && (
         <div
           style={{

@@ -27,8 +27,13 @@ export function MessageEditor({
   label = 'Message',
   rows = 6,
   onTyping,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
 }: {
   id?: string;
+  /** From the Form.Item: its help, errors and extra, read with the text box. */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
   value?: string;
   onChange?: (value: string) => void;
   onBlur?: () => void;
@@ -57,6 +62,8 @@ export function MessageEditor({
         <TextArea
           id={id}
           aria-label={label}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
           value={value}
           rows={rows}
           placeholder={placeholder}

@@ -118,11 +118,7 @@ export class VendorListingsService {
     id: string,
     input: VendorListingValues,
   ): Promise<VendorListingDetail> {
-    if (!vendorsRepo.isUuid(id)) throw notFound();
-    return this.db.transaction(async (tx) => {
-      await this.assertActive(tx, vendorId);
-      const before = await repo.lockListing(tx, vendorId, id);
-      if (!before) throw notFound();
+    return this.locked(vendorId, id, async (tx, before) => {
       await this.assertRegion(tx, input.region);
       const values = toValues(input);
       const moved =
@@ -154,7 +150,6 @@ export class VendorListingsService {
         });
       }
       await repo.insertChanges(tx, changes);
-      return this.detail(tx, vendorId, id);
     });
   }
 

@@ -9,6 +9,7 @@ import {
   serveMovements,
   buildMovement,
 } from './test/earnings-fixtures';
+import { buildListing, serveListingStore } from './test/listing-fixtures';
 import { VendorArea } from './vendor-area';
 
 /** A lazy page's first load is slow on a busy machine. */
@@ -50,19 +51,27 @@ describe('the vendor area guard', () => {
     },
   );
 
-  it('opens Earnings at /vendor for a vendor, in the area’s own layout', async () => {
+  it('opens Listings at /vendor for a vendor, in the area’s own layout', async () => {
     signIn(VENDOR_USER);
-    serveEarnings();
-    serveMovements([buildMovement()]);
+    serveListingStore([buildListing()]);
     const { router } = renderArea('/vendor');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Earnings' }, LOAD),
+      await screen.findByRole('heading', { level: 1, name: 'Listings' }, LOAD),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/vendor/earnings');
+    expect(router.state.location.pathname).toBe('/vendor/listings');
     const nav = screen.getByRole('navigation', { name: 'Vendor area' });
-    expect(within(nav).getByRole('link', { name: 'Earnings' })).toHaveAttribute(
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Listings', 'Earnings', 'Account']);
+    expect(within(nav).getByRole('link', { name: 'Listings' })).toHaveAttribute(
       'aria-current',
       'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Earnings' })).toHaveAttribute(
+      'href',
+      '/vendor/earnings',
     );
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute(
       'href',
@@ -75,19 +84,62 @@ describe('the vendor area guard', () => {
     );
     expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
     expect(screen.getByText('hosting@nordicfrag.example')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Earnings · Vendor · CrimsonHost'));
+    expect(
+      await screen.findByRole('link', { name: 'Frankfurt Survival' }, LOAD),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Listings · Vendor · CrimsonHost'));
+  });
+
+  it('opens Earnings from its section', async () => {
+    signIn(VENDOR_USER);
+    serveListingStore([]);
+    serveEarnings();
+    serveMovements([buildMovement()]);
+    const { router, user } = renderArea('/vendor/listings');
+    const nav = await screen.findByRole('navigation', { name: 'Vendor area' }, LOAD);
+    await user.click(within(nav).getByRole('link', { name: 'Earnings' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Earnings' }, LOAD),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/vendor/earnings');
+    expect(within(nav).getByRole('link', { name: 'Earnings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('opens a new listing’s form and a listing’s page under Listings', async () => {
+    signIn(VENDOR_USER);
+    const listing = buildListing();
+    serveListingStore([listing]);
+    const view = renderArea('/vendor/listings/new');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Add a listing' }, LOAD),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Vendor area' });
+    expect(within(nav).getByRole('link', { name: 'Listings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    view.unmount();
+
+    renderArea(`/vendor/listings/${listing.id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Frankfurt Survival' }, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
   });
 
   it('answers an unknown vendor page with not-found inside the layout', async () => {
     signIn(VENDOR_USER);
-    renderArea('/vendor/listings');
+    renderArea('/vendor/payouts');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LOAD),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Nothing lives at \/vendor\/listings/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Earnings' })).toHaveAttribute(
+    expect(screen.getByText(/Nothing lives at \/vendor\/payouts/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Listings' })).toHaveAttribute(
       'href',
-      '/vendor/earnings',
+      '/vendor/listings',
     );
     expect(screen.getByRole('navigation', { name: 'Vendor area' })).toBeInTheDocument();
   });

@@ -7,17 +7,30 @@ import { VendorLayout } from './components/vendor-layout';
 import { VendorNotFound } from './components/vendor-not-found';
 import { VendorsOnly } from './components/vendors-only';
 
+const ListingsPage = lazy(() =>
+  import('./pages/listings-page').then((module) => ({ default: module.ListingsPage })),
+);
+const NewListingPage = lazy(() =>
+  import('./pages/new-listing-page').then((module) => ({ default: module.NewListingPage })),
+);
+const ListingPage = lazy(() =>
+  import('./pages/listing-page').then((module) => ({ default: module.ListingPage })),
+);
 const EarningsPage = lazy(() =>
   import('./pages/earnings-page').then((module) => ({ default: module.EarningsPage })),
 );
 
 /**
  * The area's own routes, relative to where the app mounts it (/vendor/*): they mirror
- * paths.vendorArea (which opens Earnings) and paths.vendorEarnings. Listings, rentals and payouts
- * join here as they land.
+ * paths.vendorArea (which opens Listings), paths.vendorListings, paths.vendorListingNew,
+ * paths.vendorListing and paths.vendorEarnings. Rentals and payouts join here as they land.
  */
 const VENDOR_ROUTES = [
-  { index: true, element: <Navigate to={paths.vendorEarnings.href()} replace /> },
+  { index: true, element: <Navigate to={paths.vendorListings.href()} replace /> },
+  { path: 'listings', element: <ListingsPage /> },
+  // A static segment ranks above the parameter: /vendor/listings/new is the form, not an id.
+  { path: 'listings/new', element: <NewListingPage /> },
+  { path: 'listings/:listingId', element: <ListingPage /> },
   { path: 'earnings', element: <EarningsPage /> },
   { path: '*', element: <VendorNotFound /> },
 ];

@@ -39,6 +39,39 @@ describe('server detail page', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /rent/i })).not.toBeInTheDocument();
   });
 
+  it('renders the vendor’s description as Markdown, without the raw HTML in it', async () => {
+    const detail = buildServerDetail({
+      description:
+        'Vanilla **survival** with [our rules](https://example.com/rules).\n\n- daily backups\n- whitelist\n\n<img src=x onerror=alert(1)><script>alert(1)</script>',
+    });
+    server.use(http.get(`/api/servers/${detail.id}`, () => HttpResponse.json({ data: detail })));
+    const { container } = renderRoute(`/servers/${detail.id}`);
+    const about = (
+      await screen.findByRole('heading', { level: 2, name: 'About this server' }, LOAD)
+    ).closest<HTMLElement>('.surface-card')!;
+    expect(await within(about).findByText('survival', { selector: 'strong' }, LOAD)).toBeVisible();
+    expect(within(about).getByRole('link', { name: 'our rules' })).toHaveAttribute(
+      'href',
+      'https://example.com/rules',
+    );
+    expect(
+      within(about)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['daily backups', 'whitelist']);
+    expect(container.querySelector('script, img[src="x"]')).toBeNull();
+    expect(about).not.toHaveTextContent('onerror');
+  });
+
+  it('says when the vendor has not described the server', async () => {
+    const detail = buildServerDetail({ description: '' });
+    server.use(http.get(`/api/servers/${detail.id}`, () => HttpResponse.json({ data: detail })));
+    renderRoute(`/servers/${detail.id}`);
+    expect(
+      await screen.findByText('The vendor has not described this server.', {}, LOAD),
+    ).toBeInTheDocument();
+  });
+
   it('computes estimates exactly, without floating point', () => {
     expect(estimateCost('0.070000', 3)).toBe('0.21');
     expect(estimateCost('0.100000', 3)).toBe('0.30');

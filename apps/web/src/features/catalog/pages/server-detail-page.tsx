@@ -16,6 +16,7 @@ import { isRentableNow, SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/c
 import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
+import { LazyMarkdown } from '../../../components/lazy-markdown';
 import { LazyResult } from '../../../components/lazy-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { RentPanel } from '../../../components/rent-panel/rent-panel';
@@ -138,9 +139,14 @@ export function ServerDetailPage() {
               <LivePlayers server={detail} />
             </SurfaceCard>
             <SurfaceCard title={<h2 style={{ fontSize: 16, margin: 0 }}>About this server</h2>}>
-              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-line' }}>
-                {detail.description || 'The vendor has not described this server.'}
-              </Typography.Paragraph>
+              {detail.description.trim() ? (
+                // The vendor writes it in Markdown; raw HTML in it is dropped, never rendered.
+                <LazyMarkdown>{detail.description}</LazyMarkdown>
+              ) : (
+                <Typography.Paragraph style={{ margin: 0 }}>
+                  The vendor has not described this server.
+                </Typography.Paragraph>
+              )}
             </SurfaceCard>
             <SurfaceCard title={<h2 style={{ fontSize: 16, margin: 0 }}>Specifications</h2>}>
               {/* Labels in the description colour: antd's tertiary grey is below 4.5:1. */}

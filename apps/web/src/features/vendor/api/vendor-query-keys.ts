@@ -8,3 +8,6 @@ export const vendorAccountQueryKey = () => [...ACCOUNT_QUERY_KEY, 'vendor'] as c
 
 /** The regions of the catalog are the same for everyone: they stay when the session changes. */
 export const regionsQueryKey = () => ['regions'] as const;
+
+/** My listings, the list and each one's detail: under the vendor account, so they go with it. */
+export const vendorListingsQueryKey = () => [...vendorAccountQueryKey(), 'listings'] as const;

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Form, Select } from 'antd';
-import type { Rule } from 'antd/es/form';
-import type { z } from 'zod';
 import { GAME_LABELS, GAMES, type Game, type Network } from '@crimsonhost/shared/constants';
 import { VENDOR_TERMS_VERSION, vendorApplicationRequestSchema } from '@crimsonhost/shared/vendors';
 import { paths } from '../../../app/paths';
-import { AppForm, zodRule } from '../../../components/app-form';
+import { AppForm, contractRule, zodRule } from '../../../components/app-form';
 import { TextInput } from '../../../components/text-input';
 import { TextLink } from '../../../components/text-link';
 import { useToast } from '../../../components/use-toast';
@@ -13,6 +11,7 @@ import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useApplyAsVendor } from '../api/apply-as-vendor';
 import { useRegions } from '../api/get-regions';
+import { regionOptions, RegionsLoadWarning } from './region-choice';
 import { fieldIssuesOf, sortProblems, type ApplicationProblems } from '../application-problems';
 import { ApplicationRefusal, isRefusal, type Refusal } from './application-refusal';
 import { PayoutAddressFields } from './payout-address-fields';
@@ -28,16 +27,6 @@ export interface ApplicationFormValues {
 
 const FORM_NAME = 'vendor-application';
 const { shape } = vendorApplicationRequestSchema;
-
-/** A rule from the contract that also judges an empty value (no game chosen, box not ticked). */
-function contractRule(schema: z.ZodType, empty: unknown): Rule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? empty);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
-    },
-  };
-}
 
 /** What the contract says when no payout address was given at all, or null. */
 function missingAddressProblem(addresses: ApplicationFormValues['payoutAddresses'] | undefined) {
@@ -164,19 +153,7 @@ export function VendorApplicationForm({
       <Form.Item name="games" label="Games you host" rules={[contractRule(shape.games, [])]}>
         <Checkbox.Group options={GAME_OPTIONS} role="group" aria-label="Games you host" />
       </Form.Item>
-      {regions.isError && (
-        <Alert
-          style={{ marginBottom: 12 }}
-          type="warning"
-          showIcon
-          title="The regions could not be loaded to choose from."
-          action={
-            <Button size="small" onClick={() => void regions.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
+      <RegionsLoadWarning regions={regions} />
       <Form.Item
         name="regions"
         label="Regions you host in"
@@ -186,10 +163,7 @@ export function VendorApplicationForm({
           mode="multiple"
           loading={regions.isPending}
           placeholder="Choose one or more regions"
-          options={(regions.data ?? []).map((region) => ({
-            value: region.code,
-            label: `${region.name}, ${region.country}`,
-          }))}
+          options={regionOptions(regions.data)}
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>

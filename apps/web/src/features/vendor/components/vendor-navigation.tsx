@@ -1,4 +1,4 @@
-import { ShopOutlined, WalletOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
 import { Drawer, Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -12,15 +12,23 @@ interface Section {
 }
 
 /**
- * The vendor area's sections; listings, rentals and payouts join here as they land. Account is
- * the storefront's /vendor/apply: my vendor account's standing and payout addresses.
+ * The vendor area's sections; rentals and payouts join here as they land. Account is the
+ * storefront's /vendor/apply: my vendor account's standing and payout addresses.
  */
 const SECTIONS: Section[] = [
+  {
+    to: paths.vendorListings.href(),
+    label: 'Listings',
+    icon: <CloudServerOutlined aria-hidden />,
+  },
   { to: paths.vendorEarnings.href(), label: 'Earnings', icon: <WalletOutlined aria-hidden /> },
   { to: paths.vendorApply.href(), label: 'Account', icon: <ShopOutlined aria-hidden /> },
 ];
 
-/** The section a path belongs to: /vendor/earnings?state=PENDING is Earnings. */
+/**
+ * The section a path belongs to: /vendor/earnings?state=PENDING is Earnings, /vendor/listings/new
+ * is Listings.
+ */
 export function sectionOf(pathname: string): string | undefined {
   const path = pathname.replace(/\/+$/, '');
   return SECTIONS.find(({ to }) => path === to || path.startsWith(`${to}/`))?.to;

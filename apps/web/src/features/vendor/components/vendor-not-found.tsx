@@ -19,8 +19,8 @@ export function VendorNotFound() {
           </span>
         }
         extra={
-          <ButtonLink type="primary" to={paths.vendorEarnings.href()}>
-            Go to Earnings
+          <ButtonLink type="primary" to={paths.vendorListings.href()}>
+            Go to Listings
           </ButtonLink>
         }
       />

@@ -2,14 +2,11 @@ import { Flex, Typography } from 'antd';
 import { VENDOR_CLEARING_DAYS } from '@crimsonhost/shared/vendors';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/text-link';
-import { useMediaQuery } from '../../../lib/use-media-query';
 import { useVendorEarnings } from '../api/get-vendor-earnings';
 import { EarningsOverview } from '../components/earnings-overview';
 import { MovementsSection } from '../components/movements-section';
 import { commissionRate } from '../earnings-format';
-
-/** Below antd's lg breakpoint the lists stack as cards: their tables need more room. */
-const STACK_QUERY = '(max-width: 991.98px)';
+import { useStackedLists } from '../use-stacked-lists';
 
 /**
  * /vendor/earnings (vendor role): my money in each of its states with the day pending shares
@@ -17,7 +14,7 @@ const STACK_QUERY = '(max-width: 991.98px)';
  */
 export function EarningsPage() {
   const earnings = useVendorEarnings();
-  const stacked = useMediaQuery(STACK_QUERY);
+  const stacked = useStackedLists();
   return (
     <>
       <title>Earnings · Vendor · CrimsonHost</title>
