@@ -44,8 +44,16 @@ const COLUMNS: TableColumnsType<VendorListing> = [
       </Flex>
     ),
   },
-  { title: 'Game', key: 'game', render: (_, listing) => GAME_LABELS[listing.game] },
-  { title: 'Region', key: 'region', render: (_, listing) => regionText(listing) },
+  {
+    title: 'Game and region',
+    key: 'game',
+    render: (_, listing) => (
+      <Flex vertical>
+        <span>{GAME_LABELS[listing.game]}</span>
+        <Typography.Text type="secondary">{regionText(listing)}</Typography.Text>
+      </Flex>
+    ),
+  },
   {
     title: 'Price per hour',
     dataIndex: 'price',
@@ -55,7 +63,7 @@ const COLUMNS: TableColumnsType<VendorListing> = [
   {
     title: 'State',
     key: 'state',
-    width: 220,
+    width: 190,
     render: (_, listing) => <ListingStateWithExplanation state={listing.state} />,
   },
   {
@@ -66,7 +74,7 @@ const COLUMNS: TableColumnsType<VendorListing> = [
   {
     title: 'Actions',
     key: 'actions',
-    width: 250,
+    width: 210,
     render: (_, listing) => <ListingActions listing={listing} withEdit />,
   },
 ];
@@ -125,7 +133,7 @@ export function ListingsList({
         columns={COLUMNS}
         dataSource={listings}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 980 }}
       />
     );
   }

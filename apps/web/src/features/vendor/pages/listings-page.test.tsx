@@ -66,7 +66,7 @@ describe('the listings page', () => {
       within(listings)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Name', 'Game', 'Region', 'Price per hour', 'State', 'Renters see', 'Actions']);
+    ).toEqual(['Name', 'Game and region', 'Price per hour', 'State', 'Renters see', 'Actions']);
 
     const live = rowOf('Frankfurt Survival');
     expect(within(live).getByRole('link', { name: 'Frankfurt Survival' })).toHaveAttribute(
