@@ -65,6 +65,11 @@ import { adminVendorsRoutes } from './modules/vendors/admin-vendors.routes';
 import { vendorListingRoutes } from './modules/vendors/vendor-listings.routes';
 import { VendorListingsService } from './modules/vendors/vendor-listings.service';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
+import { adminPayoutRoutes, vendorPayoutRoutes } from './modules/vendors/vendor-payouts.routes';
+import { VendorPayoutsService } from './modules/vendors/vendor-payouts.service';
+import { createChainClient } from './modules/chains/chain-clients';
+import type { ChainClient } from './modules/chains/chain-client';
+import type { Network } from '@crimsonhost/shared/constants';
 import { VendorsService } from './modules/vendors/vendors.service';
 import { TicketAutoClose } from './modules/support/support.jobs';
 import { supportRoutes } from './modules/support/support.routes';
@@ -241,6 +246,19 @@ export async function buildApp({
     publicUrl: publicUrl(config),
     commissionBp: (db) => platformSettings.commissionBp(db),
   });
+  // Payouts are proven on the chains the storefront watches (issue 16 point 8, decision 039).
+  const payoutChains: Partial<Record<Network, ChainClient>> = {};
+  for (const settings of Object.values(chainSettings)) {
+    payoutChains[settings.network] = createChainClient(settings);
+  }
+  const vendorPayouts = new VendorPayoutsService({
+    db: database.db,
+    audit,
+    outbox: mail,
+    publicUrl: publicUrl(config),
+    chains: payoutChains,
+    explorers: explorersFromConfig(config, chainSettings),
+  });
   registerCsrfCheck(app, tokens);
   requireGuardsFirst(app);
   app.addHook('onSend', async (request, reply) => {
@@ -303,6 +321,7 @@ export async function buildApp({
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       await api.register(guestTicketRoutes({ db: database.db, guests }));
       await api.register(vendorRoutes({ guards, vendors }));
+      await api.register(vendorPayoutRoutes({ guards, payouts: vendorPayouts }));
       await api.register(
         vendorListingRoutes({
           db: database.db,
@@ -319,6 +338,7 @@ export async function buildApp({
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
           await staffApi.register(adminDepositsRoutes({ guards, deposits: adminDeposits }));
           await staffApi.register(adminVendorsRoutes({ guards, vendors }));
+          await staffApi.register(adminPayoutRoutes({ guards, payouts: vendorPayouts }));
           await staffApi.register(
             adminOverviewRoutes({ guards, overview: new AdminOverviewService(database.db) }),
           );
@@ -371,6 +391,7 @@ export async function buildApp({
       adminSettings,
       platformSettings,
       vendors,
+      vendorPayouts,
     },
   });
 }

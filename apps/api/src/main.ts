@@ -120,6 +120,9 @@ async function main() {
   scheduler.register(app.services.mail.job());
   scheduler.register(rentalExpiryJob(app.services.rentals, logger));
   scheduler.register(vendorClearingJob(database.db, logger));
+  // The demo chains mine a block a second: their payouts are checked as often.
+  const demoChains = Object.values(chains).some((settings) => settings.demo);
+  scheduler.register(app.services.vendorPayouts.job(logger, demoChains ? 1_000 : 5_000));
   scheduler.register(app.services.ticketAutoClose.job(logger));
 
   let closing = false;

@@ -127,6 +127,11 @@ const MATRIX: Record<string, Audience> = {
   'POST /api/vendor/applications': 'user',
   'GET /api/vendor/earnings': 'vendor',
   'GET /api/vendor/earnings/movements': 'vendor',
+  'GET /api/vendor/payouts/standing': 'vendor',
+  'GET /api/vendor/payouts': 'vendor',
+  'POST /api/vendor/payouts': 'vendor',
+  'POST /api/vendor/payouts/{id}/cancel': 'vendor',
+  'PUT /api/vendor/payout-addresses': 'vendor',
   'GET /api/vendor/listings': 'vendor',
   'POST /api/vendor/listings': 'vendor',
   'GET /api/vendor/listings/{id}': 'vendor',
@@ -141,6 +146,10 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/admin/vendors/{id}': 'staff',
   'POST /api/admin/vendors/{id}/application': 'admin',
   'POST /api/admin/vendors/{id}/status': 'admin',
+  'GET /api/admin/payouts': 'staff',
+  'GET /api/admin/payouts/{id}': 'staff',
+  'POST /api/admin/payouts/{id}/transaction': 'admin',
+  'POST /api/admin/payouts/{id}/reject': 'admin',
 };
 
 const STAFF_SIGN_OUT = 'POST /api/auth/staff/sign-out';

@@ -152,6 +152,13 @@ export const AUDIT_ACTIONS = [
   'vendor.application_approved',
   'vendor.application_rejected',
   'vendor.status_changed',
+  'payout.requested',
+  'payout.cancelled',
+  'payout.rejected',
+  'payout.hash_entered',
+  'payout.paid',
+  'payout.hash_dropped',
+  'payout.addresses_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { message: 'action is not one we record' });
@@ -173,6 +180,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'vendor.application_approved': 'Vendor approved',
   'vendor.application_rejected': 'Vendor application rejected',
   'vendor.status_changed': 'Vendor status changed',
+  'payout.requested': 'Payout requested',
+  'payout.cancelled': 'Payout cancelled',
+  'payout.rejected': 'Payout rejected',
+  'payout.hash_entered': 'Payout hash entered',
+  'payout.paid': 'Payout paid',
+  'payout.hash_dropped': 'Payout hash no longer on chain',
+  'payout.addresses_changed': 'Payout addresses changed',
 };
 
 export const auditEntrySchema = z.object({

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -117,5 +119,64 @@ export const vendorPayoutAddresses = pgTable(
       'vendor_payout_addresses_network_check',
       sql`${t.network} in ('TRC20', 'ERC20', 'BEP20')`,
     ),
+  ],
+);
+
+/**
+ * A vendor's payout (issue 16 point 8, decision 039). Requesting one moves the amount from
+ * available to payout pending in the ledger at once; an admin sends the USDT from the platform's
+ * treasury and enters the transaction's hash; the payout is PAID only once the chain shows that
+ * transaction moving exactly this amount of the network's USDT to this address, with the
+ * network's confirmations. REQUESTED and SUBMITTED are open: one at a time per vendor.
+ */
+export const vendorPayouts = pgTable(
+  'vendor_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.userId),
+    network: text('network').notNull(),
+    /** The vendor's payout address for that network when they asked: where the money goes. */
+    address: text('address').notNull(),
+    /** Micro-USDT. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** REQUESTED | SUBMITTED | PAID | REJECTED | CANCELLED */
+    status: text('status').notNull().default('REQUESTED'),
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    confirmations: integer('confirmations'),
+    requiredConfirmations: integer('required_confirmations'),
+    /** Why it was rejected or cancelled, or why a hash stopped matching. */
+    reason: text('reason'),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    submittedAt: timestamptz('submitted_at'),
+    submittedBy: uuid('submitted_by').references(() => users.id),
+    paidAt: timestamptz('paid_at'),
+    closedAt: timestamptz('closed_at'),
+    closedBy: uuid('closed_by').references(() => users.id),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'vendor_payouts_status_check',
+      sql`${t.status} in ('REQUESTED', 'SUBMITTED', 'PAID', 'REJECTED', 'CANCELLED')`,
+    ),
+    check('vendor_payouts_network_check', sql`${t.network} in ('TRC20', 'ERC20', 'BEP20')`),
+    check('vendor_payouts_amount_check', sql`${t.amount} > 0`),
+    check(
+      'vendor_payouts_hash_check',
+      sql`${t.status} not in ('SUBMITTED', 'PAID') or ${t.txHash} is not null`,
+    ),
+    // One open payout per vendor: two requests at once cannot both land.
+    uniqueIndex('vendor_payouts_one_open_key')
+      .on(t.vendorId)
+      .where(sql`${t.status} in ('REQUESTED', 'SUBMITTED')`),
+    // A chain transaction pays one payout.
+    uniqueIndex('vendor_payouts_tx_key')
+      .on(t.network, t.txHash)
+      .where(sql`${t.txHash} is not null`),
+    index('vendor_payouts_vendor_idx').on(t.vendorId, t.requestedAt.desc(), t.id),
+    index('vendor_payouts_status_idx').on(t.status, t.requestedAt, t.id),
   ],
 );

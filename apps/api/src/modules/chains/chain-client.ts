@@ -20,6 +20,18 @@ export type TransferCheck =
   /** The transaction is there but no longer carries this log (re-mined differently). */
   | { state: 'mismatch' };
 
+/** The USDT transfers one transaction made, as the chain shows it now (a payout's proof). */
+export type TransactionTransfers =
+  | {
+      state: 'present';
+      blockNumber: bigint;
+      transfers: Array<{ logIndex: number; to: string; value: bigint }>;
+    }
+  /** The node does not know it: never mined, dropped, or a reorg removed it. */
+  | { state: 'missing' }
+  /** Mined, but it failed (reverted): it moved nothing. */
+  | { state: 'failed'; reason: string };
+
 /** Thrown when a node answers "too many requests": the watcher backs off. */
 export class RateLimitedError extends Error {
   constructor(
@@ -103,4 +115,9 @@ export interface ChainClient {
     to: string;
     value: bigint;
   }): Promise<TransferCheck>;
+  /**
+   * The transfers of the watched USDT contract in one transaction, with the block it is in:
+   * transfers of any other token are left out, so a payout paid in the wrong token shows none.
+   */
+  transactionTransfers(txHash: string): Promise<TransactionTransfers>;
 }

@@ -13,6 +13,7 @@ import {
   retryAfterMs,
   type ChainClient,
   type ObservedTransfer,
+  type TransactionTransfers,
   type TransferCheck,
 } from './chain-client';
 
@@ -200,5 +201,30 @@ export class EvmChainClient implements ChainClient {
       BigInt(log.data) === transfer.value;
     if (!matches) return { state: 'mismatch' };
     return { state: 'present', blockNumber: receipt.blockNumber, blockHash: receipt.blockHash };
+  }
+
+  async transactionTransfers(txHash: string): Promise<TransactionTransfers> {
+    let receipt;
+    try {
+      receipt = await this.client.getTransactionReceipt({ hash: txHash as `0x${string}` });
+    } catch (error) {
+      if ((error as Error).name === 'TransactionReceiptNotFoundError') return { state: 'missing' };
+      rethrow(error);
+    }
+    if (receipt.status !== 'success')
+      return { state: 'failed', reason: 'The transaction reverted on the chain: it moved nothing' };
+    const transfers = receipt.logs
+      .filter(
+        (log) =>
+          getAddress(log.address) === this.contract &&
+          log.topics[0] === TRANSFER_TOPIC &&
+          log.topics[2] !== undefined,
+      )
+      .map((log) => ({
+        logIndex: log.logIndex,
+        to: getAddress(`0x${log.topics[2]!.slice(26)}`),
+        value: BigInt(log.data),
+      }));
+    return { state: 'present', blockNumber: receipt.blockNumber, transfers };
   }
 }

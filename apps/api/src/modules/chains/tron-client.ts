@@ -6,6 +6,7 @@ import {
   retryAfterMs,
   type ChainClient,
   type ObservedTransfer,
+  type TransactionTransfers,
   type TransferCheck,
 } from './chain-client';
 
@@ -268,6 +269,43 @@ export class TronGridClient implements ChainClient {
     }
     if (!matches) return { state: 'mismatch' };
     return { state: 'present', blockNumber: BigInt(info.blockNumber), blockHash: '' };
+  }
+
+  async transactionTransfers(txHash: string): Promise<TransactionTransfers> {
+    const answer = await this.request('POST', '/wallet/gettransactioninfobyid', {
+      value: txHash.replace(/^0x/, '').toLowerCase(),
+    });
+    if (!isRecord(answer) || Object.keys(answer).length === 0) return { state: 'missing' };
+    const info = transactionInfoSchema.parse(answer);
+    if (info.blockNumber === undefined) return { state: 'missing' };
+    const outcome = info.receipt?.result;
+    if (info.result === 'FAILED' || (outcome !== undefined && outcome !== 'SUCCESS'))
+      return {
+        state: 'failed',
+        reason: `The transaction failed on the chain (${outcome ?? info.result ?? 'FAILED'}): it moved nothing`,
+      };
+    const transfers: Array<{ logIndex: number; to: string; value: bigint }> = [];
+    (info.log ?? []).forEach((log, logIndex) => {
+      const topics = (log.topics ?? []).map((t) => t.replace(/^0x/, '').toLowerCase());
+      const data = (log.data ?? '').replace(/^0x/, '');
+      try {
+        if (
+          log.address !== undefined &&
+          accountHex(log.address) === this.contractHex &&
+          topics[0] === TRANSFER_TOPIC &&
+          topics[2] !== undefined &&
+          /^[0-9a-fA-F]+$/.test(data)
+        )
+          transfers.push({
+            logIndex,
+            to: hexToTron(topics[2].slice(-40)),
+            value: BigInt(`0x${data}`),
+          });
+      } catch {
+        // A log this client cannot read is not a USDT transfer to anyone.
+      }
+    });
+    return { state: 'present', blockNumber: BigInt(info.blockNumber), transfers };
   }
 
   private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {

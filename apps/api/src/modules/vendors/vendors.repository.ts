@@ -126,6 +126,16 @@ export async function savePayoutAddresses(
   }
 }
 
+/** Replaces the vendor's payout addresses with `addresses`: a network left out has none after. */
+export async function replacePayoutAddresses(
+  db: Executor,
+  vendorId: string,
+  addresses: Record<string, string>,
+) {
+  await db.delete(vendorPayoutAddresses).where(eq(vendorPayoutAddresses.vendorId, vendorId));
+  await savePayoutAddresses(db, vendorId, addresses);
+}
+
 export async function statusHistoryOf(db: Executor, vendorId: string) {
   return db
     .select({
