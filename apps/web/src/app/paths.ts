@@ -189,5 +189,7 @@ export const paths = {
       return query ? `/vendor/earnings?${query}` : '/vendor/earnings';
     },
   },
+  /** The vendor's payouts: ask for one, the open one, the addresses, and every payout so far. */
+  vendorPayouts: { path: '/vendor/payouts', href: () => '/vendor/payouts' },
   notFound: { path: '*', href: () => '/not-found' },
 } as const;

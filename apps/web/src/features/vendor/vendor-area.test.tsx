@@ -64,7 +64,7 @@ describe('the vendor area guard', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Listings', 'Earnings', 'Account']);
+    ).toEqual(['Listings', 'Earnings', 'Payouts', 'Account']);
     expect(within(nav).getByRole('link', { name: 'Listings' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -132,11 +132,11 @@ describe('the vendor area guard', () => {
 
   it('answers an unknown vendor page with not-found inside the layout', async () => {
     signIn(VENDOR_USER);
-    renderArea('/vendor/payouts');
+    renderArea('/vendor/nowhere');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LOAD),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Nothing lives at \/vendor\/payouts/)).toBeInTheDocument();
+    expect(screen.getByText(/Nothing lives at \/vendor\/nowhere/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Listings' })).toHaveAttribute(
       'href',
       '/vendor/listings',

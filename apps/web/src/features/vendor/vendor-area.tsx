@@ -16,6 +16,9 @@ const NewListingPage = lazy(() =>
 const ListingPage = lazy(() =>
   import('./pages/listing-page').then((module) => ({ default: module.ListingPage })),
 );
+const PayoutsPage = lazy(() =>
+  import('./pages/payouts-page').then((module) => ({ default: module.PayoutsPage })),
+);
 const EarningsPage = lazy(() =>
   import('./pages/earnings-page').then((module) => ({ default: module.EarningsPage })),
 );
@@ -23,7 +26,7 @@ const EarningsPage = lazy(() =>
 /**
  * The area's own routes, relative to where the app mounts it (/vendor/*): they mirror
  * paths.vendorArea (which opens Listings), paths.vendorListings, paths.vendorListingNew,
- * paths.vendorListing and paths.vendorEarnings. Rentals and payouts join here as they land.
+ * paths.vendorListing, paths.vendorEarnings and paths.vendorPayouts.
  */
 const VENDOR_ROUTES = [
   { index: true, element: <Navigate to={paths.vendorListings.href()} replace /> },
@@ -32,6 +35,7 @@ const VENDOR_ROUTES = [
   { path: 'listings/new', element: <NewListingPage /> },
   { path: 'listings/:listingId', element: <ListingPage /> },
   { path: 'earnings', element: <EarningsPage /> },
+  { path: 'payouts', element: <PayoutsPage /> },
   { path: '*', element: <VendorNotFound /> },
 ];
 

@@ -11,3 +11,6 @@ export const regionsQueryKey = () => ['regions'] as const;
 
 /** My listings, the list and each one's detail: under the vendor account, so they go with it. */
 export const vendorListingsQueryKey = () => [...vendorAccountQueryKey(), 'listings'] as const;
+
+/** My payouts and what I may ask for: under the vendor account, so they go with it. */
+export const vendorPayoutsQueryKey = () => [...vendorAccountQueryKey(), 'payouts'] as const;

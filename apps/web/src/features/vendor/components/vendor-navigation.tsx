@@ -1,4 +1,4 @@
-import { CloudServerOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, SendOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
 import { Drawer, Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ const SECTIONS: Section[] = [
     icon: <CloudServerOutlined aria-hidden />,
   },
   { to: paths.vendorEarnings.href(), label: 'Earnings', icon: <WalletOutlined aria-hidden /> },
+  { to: paths.vendorPayouts.href(), label: 'Payouts', icon: <SendOutlined aria-hidden /> },
   { to: paths.vendorApply.href(), label: 'Account', icon: <ShopOutlined aria-hidden /> },
 ];
 
