@@ -246,7 +246,7 @@ export async function buildApp({
     publicUrl: publicUrl(config),
     commissionBp: (db) => platformSettings.commissionBp(db),
   });
-  // Payouts are proven on the chains the storefront watches (issue 16 point 8, decision 039).
+  // Payouts are proven on the chains the storefront watches (issue 16 point 8, decision 041).
   const payoutChains: Partial<Record<Network, ChainClient>> = {};
   for (const settings of Object.values(chainSettings)) {
     payoutChains[settings.network] = createChainClient(settings);

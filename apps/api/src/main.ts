@@ -19,6 +19,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
 import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
+import { seedDemoPayouts } from './demo/demo-payouts';
 import { seedDemoDeposits } from './demo/demo-deposits';
 import { startOfflineDemo } from './demo/offline-demo';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
@@ -159,6 +160,10 @@ async function main() {
     seedDemoDeposits(database.db, app.services.wallet, offline.pay, logger).catch(
       (error: unknown) =>
         logger.warn({ err: error }, "the demo renter's deposits could not be seeded"),
+    );
+    seedDemoPayouts(database.db, app.services.vendorPayouts, offline.pay, logger).catch(
+      (error: unknown) =>
+        logger.warn({ err: error }, "the demo vendor's payouts could not be seeded"),
     );
   }
   logger.info(

@@ -18,7 +18,8 @@ import type { ChainSettings } from '../modules/chains/chain-settings';
 import { DEMO_PANEL_API_KEY, demoPanelIdentifier } from '../modules/panels/panels.seed';
 
 /** Pays test USDT to an address on a demo chain: `micro` in micro-USDT. */
-export type DemoPayer = (network: Network, to: string, micro: bigint) => Promise<void>;
+/** Pays `micro` USDT to `to` on a demo chain; answers the transaction's hash. */
+export type DemoPayer = (network: Network, to: string, micro: bigint) => Promise<string>;
 
 export interface OfflineDemo {
   /** The demo chains' settings, to be merged over the configured networks. */
@@ -33,12 +34,11 @@ function demoPayer(chains: NonNullable<OfflineWorld['chains']>): DemoPayer {
   return async (network, to, micro) => {
     if (network === 'TRC20') {
       if (!chains.tron) throw new Error('the demo TRON node is not running');
-      chains.tron.pay({ to, value: micro });
-      return;
+      return chains.tron.pay({ to, value: micro }).txId;
     }
     const token = chains.tokens[network] as `0x${string}`;
     // BEP20's test USDT has 18 decimals, ERC20's 6.
-    await chains.chain.pay(token, to, network === 'BEP20' ? micro * 10n ** 12n : micro);
+    return chains.chain.pay(token, to, network === 'BEP20' ? micro * 10n ** 12n : micro);
   };
 }
 

@@ -1,4 +1,4 @@
-// Vendor payouts (issue 16 point 8, decision 039) on a real local chain: a vendor asks for
+// Vendor payouts (issue 16 point 8, decision 041) on a real local chain: a vendor asks for
 // available money within the rules (at least 10 USDT, one open, one a day, 48 hours after an
 // address change), the money moves to payout pending at once, and an admin's hash makes it PAID
 // only when the chain shows exactly that USDT transfer with the network's confirmations.

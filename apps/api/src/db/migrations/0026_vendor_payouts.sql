@@ -1,4 +1,4 @@
--- Vendor payouts (issue 16 point 8, decision 039): a request moves available money to payout
+-- Vendor payouts (issue 16 point 8, decision 041): a request moves available money to payout
 -- pending at once; the admin enters the hash of the USDT transfer they sent; the payout is PAID
 -- only when the chain shows that transfer. One open payout per vendor, one payout per transaction.
 CREATE TABLE "vendor_payouts" (

@@ -123,7 +123,7 @@ export const vendorPayoutAddresses = pgTable(
 );
 
 /**
- * A vendor's payout (issue 16 point 8, decision 039). Requesting one moves the amount from
+ * A vendor's payout (issue 16 point 8, decision 041). Requesting one moves the amount from
  * available to payout pending in the ledger at once; an admin sends the USDT from the platform's
  * treasury and enters the transaction's hash; the payout is PAID only once the chain shows that
  * transaction moving exactly this amount of the network's USDT to this address, with the

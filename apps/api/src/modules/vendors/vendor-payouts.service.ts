@@ -82,7 +82,7 @@ export interface VendorPayoutsDeps {
 }
 
 /**
- * Vendor payouts (issue 16 point 8, decision 039). The platform holds no keys: a vendor asks,
+ * Vendor payouts (issue 16 point 8, decision 041). The platform holds no keys: a vendor asks,
  * the amount moves from available to payout pending at once (so it cannot be spent twice), an
  * admin sends the USDT with their own wallet and enters the hash, and the payout is PAID only
  * when the chain shows exactly that transfer with the network's confirmations.
@@ -233,7 +233,11 @@ export class VendorPayoutsService {
   }
 
   async request(principal: Principal, meta: RequestMeta, input: PayoutRequest): Promise<Payout> {
-    const vendorId = principal.user.id;
+    return this.requestFor(actorOf(principal, meta), principal.user.id, input);
+  }
+
+  /** `request` on behalf of `vendorId`: the vendor, or the demo seed (an actor without user). */
+  async requestFor(actor: AuditActor, vendorId: string, input: PayoutRequest): Promise<Payout> {
     const network = input.network;
     const amount = parseUsdt(String(input.amount));
     if (amount < MIN_PAYOUT_MICRO)
@@ -284,7 +288,7 @@ export class VendorPayoutsService {
             { account: vendorPayoutPending(vendorId), amount },
           ],
         });
-        await this.deps.audit.record(tx, actorOf(principal, meta), {
+        await this.deps.audit.record(tx, actor, {
           action: 'payout.requested',
           targetType: 'payout',
           targetId: payout.id,
@@ -491,6 +495,11 @@ export class VendorPayoutsService {
     id: string,
     hash: string,
   ): Promise<AdminPayout> {
+    return this.recordTransaction(actorOf(principal, meta), id, hash);
+  }
+
+  /** `submitTransaction` for whoever sent it: staff, or the demo's own treasury (actor without user). */
+  async recordTransaction(actor: AuditActor, id: string, hash: string): Promise<AdminPayout> {
     const payout = await repo.findPayout(this.deps.db, id);
     if (!payout) throw notFound();
     if (payout.status !== 'REQUESTED')
@@ -515,7 +524,6 @@ export class VendorPayoutsService {
         fields: [{ field: 'txHash', message: seen.reason }],
       });
     const required = (await repo.requiredConfirmations(this.deps.db, network)) ?? 1;
-    const actor = actorOf(principal, meta);
     try {
       await this.withMail(async (tx) => {
         const locked = await repo.lockPayout(tx, id);
@@ -533,7 +541,7 @@ export class VendorPayoutsService {
           requiredConfirmations: required,
           reason: null,
           submittedAt: new Date(),
-          submittedBy: principal.user.id,
+          submittedBy: actor.user?.id ?? null,
         });
         await this.deps.audit.record(tx, actor, {
           action: 'payout.hash_entered',
