@@ -6,7 +6,7 @@ import { MICRO_PER_USDT } from './money';
 import { payoutAddressSchema, vendorApplicationRequestSchema } from './vendors';
 
 /**
- * Vendor payouts (issue 16 point 8, decision 039): a vendor asks for available money on one of
+ * Vendor payouts (issue 16 point 8, decision 041): a vendor asks for available money on one of
  * their saved addresses; an admin sends the USDT from the treasury and enters the transaction's
  * hash; the chain decides when it is PAID.
  */

@@ -400,4 +400,44 @@ describe('paying a payout', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('holds its money while the clearing job releases more at the same moment', async () => {
+    const vendor = await earningVendor('Busy Vendor');
+    // A second rental ends now; its share clears while the vendor asks for what was available.
+    const listing = await createListing(ctx.database.db, {
+      vendorId: vendor.user.id,
+      priceMicro: 20n * USDT,
+    });
+    const { headers } = await renter(ctx, 100n * USDT);
+    await rentServer(ctx, headers, listing.id, 1);
+    await ctx.app.services.rentals.expireDue(new Date(Date.now() + HOUR + 1000));
+    const [answer, cleared] = await Promise.all([
+      ask(vendor, { network: 'ERC20', amount: '18' }),
+      clearDueEarnings(ctx.database.db, new Date(Date.now() + HOUR + 8 * DAY)),
+    ]);
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(cleared).toBe(1);
+    expect(await balances(vendor)).toMatchObject({
+      pending: '0.000000',
+      available: '18.000000',
+      payoutPending: '18.000000',
+    });
+    expect(await booksProblems()).toEqual([]);
+  });
+
+  it('is named by the books check when payout-pending money and open payouts disagree', async () => {
+    const vendor = await earningVendor('Tampered Vendor');
+    const payout = await requested(vendor, '10');
+    // A payout closed behind the ledger's back: its money is still set aside.
+    await ctx.database.db.execute(
+      sql`update vendor_payouts set status = 'CANCELLED' where id = ${payout.id}`,
+    );
+    const problems = await booksProblems();
+    expect(problems.map((p) => p.kind)).toEqual(['PAYOUT_PENDING_MISMATCH']);
+    expect(problems[0]!.message).toContain('is 10.000000, but its open payouts hold 0.000000');
+    await ctx.database.db.execute(
+      sql`update vendor_payouts set status = 'REQUESTED' where id = ${payout.id}`,
+    );
+    expect(await booksProblems()).toEqual([]);
+  });
 });

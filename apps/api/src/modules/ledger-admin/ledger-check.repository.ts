@@ -264,6 +264,51 @@ export async function vendorPendingChecks(db: Executor) {
 }
 
 /**
+ * Each vendor's payout-pending money against its open payouts (decision 041): a request moves the
+ * amount in, a payment or a refusal moves it out, so the balance is what REQUESTED and SUBMITTED
+ * payouts hold. A PAID payout must have exactly one sent movement of its amount.
+ */
+export async function vendorPayoutChecks(db: Executor) {
+  const [row] = await queryRows<{
+    mismatch: Found<{ vendor_id: string; email: string | null; balance: string; expected: string }>;
+    unpaid: Found<{ id: string; amount: string; sent: string }>;
+  }>(
+    db,
+    sql`with expected as materialized (
+          select vendor_id, sum(amount) as expected from vendor_payouts
+           where status in ('REQUESTED', 'SUBMITTED') group by vendor_id
+        ), held as materialized (
+          select owner_id as vendor_id, balance from ledger_accounts where kind = 'VENDOR_PAYOUT_PENDING'
+        ), compared as materialized (
+          select coalesce(x.vendor_id, h.vendor_id) as vendor_id,
+                 coalesce(x.expected, 0) as expected, coalesce(h.balance, 0) as balance
+            from expected x full join held h on h.vendor_id = x.vendor_id
+        ), sent as materialized (
+          select p.id, p.amount, p.requested_at,
+                 coalesce((select -sum(e.amount) from ledger_transactions t
+                             join ledger_entries e on e.ledger_transaction_id = t.id
+                             join ledger_accounts a on a.id = e.account_id
+                                                   and a.kind = 'VENDOR_PAYOUT_PENDING'
+                            where t.reference = 'payout:' || p.id || ':sent'), 0) as sent
+            from vendor_payouts p where p.status = 'PAID'
+        )
+        select
+          ${listed(
+            sql`select c.vendor_id, u.email, c.balance::text as balance, c.expected::text as expected
+                  from compared c left join users u on u.id = c.vendor_id
+                 where c.balance <> c.expected`,
+            sql`w.vendor_id`,
+          )} as mismatch,
+          ${listed(
+            sql`select id, amount::text as amount, sent::text as sent, requested_at from sent
+                 where sent <> amount`,
+            sql`w.requested_at, w.id`,
+          )} as unpaid`,
+  );
+  return row!;
+}
+
+/**
  * The ledger transactions that move escrow without naming a rental that exists. Read only when
  * the escrow check found some, so a clean ledger does not pay for a second pass over escrow.
  */

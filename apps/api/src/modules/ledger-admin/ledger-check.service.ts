@@ -54,7 +54,7 @@ function userAccountName(row: { kind: string; currency: string; email: string | 
 export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
   const started = performance.now();
   const checkedAt = new Date().toISOString();
-  const { transactions, accounts, escrow, deposits, unnamedEscrow, escrowIds, vendors } =
+  const { transactions, accounts, escrow, deposits, unnamedEscrow, escrowIds, vendors, payouts } =
     await db.transaction(
       async (tx) => {
         await repo.forWholeTableReads(tx);
@@ -65,11 +65,21 @@ export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
         const escrow = await repo.escrowChecks(tx, escrowIds);
         const deposits = await repo.depositChecks(tx, clearingIds);
         const vendors = await repo.vendorPendingChecks(tx);
+        const payouts = await repo.vendorPayoutChecks(tx);
         const unnamedEscrow =
           count(escrow.unnamed) > 0
             ? (await repo.escrowWithoutRental(tx, escrowIds))[0]!.list
             : null;
-        return { transactions, accounts, escrow, deposits, unnamedEscrow, escrowIds, vendors };
+        return {
+          transactions,
+          accounts,
+          escrow,
+          deposits,
+          unnamedEscrow,
+          escrowIds,
+          vendors,
+          payouts,
+        };
       },
       // One snapshot: a rent committed halfway through the check cannot look like a difference.
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -112,6 +122,14 @@ export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
     violationsOf(vendors.mismatch, 'VENDOR_PENDING_MISMATCH', (row) => ({
       message: `The pending money of vendor ${row.email ?? row.vendor_id} is ${amount(row.balance)}, but its ended rentals not yet cleared released ${amount(row.expected)} to it.`,
       ids: [row.vendor_id],
+    })),
+    violationsOf(payouts.mismatch, 'PAYOUT_PENDING_MISMATCH', (row) => ({
+      message: `The payout-pending money of vendor ${row.email ?? row.vendor_id} is ${amount(row.balance)}, but its open payouts hold ${amount(row.expected)}.`,
+      ids: [row.vendor_id],
+    })),
+    violationsOf(payouts.unpaid, 'PAID_PAYOUT_NOT_SENT', (row) => ({
+      message: `Payout ${row.id} is PAID for ${amount(row.amount)}, but the ledger sent ${amount(row.sent)} for it.`,
+      ids: [row.id],
     })),
     violationsOf(deposits.without, 'CREDIT_WITHOUT_TRANSFER', (row) => ({
       message: `Deposit credit ${row.reference} has no chain transfer: money was credited for a payment the books do not hold.`,
