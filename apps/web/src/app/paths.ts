@@ -143,6 +143,18 @@ export const paths = {
     path: '/admin/vendors/:vendorId',
     href: (vendorId: string) => `/admin/vendors/${encodeURIComponent(vendorId)}`,
   },
+  /** `search`: the list's view, search and page. */
+  staffPayouts: {
+    path: '/admin/payouts',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/payouts?${query}` : '/admin/payouts';
+    },
+  },
+  staffPayout: {
+    path: '/admin/payouts/:payoutId',
+    href: (payoutId: string) => `/admin/payouts/${encodeURIComponent(payoutId)}`,
+  },
   /** Admin only. `search`: the log's filters and page. */
   staffAudit: {
     path: '/admin/audit',

@@ -11,6 +11,7 @@ import {
   serveVendorDetail,
   serveVendors,
 } from './test/vendor-fixtures';
+import { buildAdminPayout, servePayoutDetail, servePayouts } from './test/payout-fixtures';
 
 /** A lazy page's first load is slow on a busy machine. */
 const LOAD = { timeout: 10_000 };
@@ -98,6 +99,27 @@ describe('the staff area guard', () => {
         { level: 2, name: 'Application waiting for a decision' },
         LOAD,
       ),
+    ).toBeInTheDocument();
+  });
+
+  it('loads the Payouts section on its own route, with the payout beneath it', async () => {
+    signIn(buildUser({ role: 'admin' }));
+    serveStaffFactor();
+    const payout = buildAdminPayout();
+    servePayouts([payout]);
+    servePayoutDetail([payout]);
+    const { user } = renderArea('/admin/payouts');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payouts' }, LOAD),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    expect(within(nav).getByRole('link', { name: 'Payouts' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(await screen.findByRole('link', { name: '15.25 USDT on ERC20' }, LOAD));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Send this payout' }, LOAD),
     ).toBeInTheDocument();
   });
 });

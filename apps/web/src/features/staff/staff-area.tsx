@@ -43,6 +43,12 @@ const VendorsPage = lazy(() =>
 const VendorPage = lazy(() =>
   import('./pages/vendor-page').then((module) => ({ default: module.VendorPage })),
 );
+const PayoutsPage = lazy(() =>
+  import('./pages/payouts-page').then((module) => ({ default: module.PayoutsPage })),
+);
+const PayoutPage = lazy(() =>
+  import('./pages/payout-page').then((module) => ({ default: module.PayoutPage })),
+);
 const AuditLogPage = lazy(() =>
   import('./pages/audit-log-page').then((module) => ({ default: module.AuditLogPage })),
 );
@@ -59,8 +65,8 @@ const STAFF_ROLES = ['support', 'admin'] as const;
 /**
  * The area's own routes, relative to where the app mounts it (/admin/*): they mirror
  * paths.staff, staffTickets, staffTicket, staffFaq, staffCannedReplies, staffUsers, staffUser,
- * staffDeposits, staffDeposit, paths.staffVendors, paths.staffVendor, staffAudit,
- * staffMoney and staffSettings (the last three admin only).
+ * staffDeposits, staffDeposit, paths.staffVendors, paths.staffVendor, staffPayouts,
+ * staffPayout, staffAudit, staffMoney and staffSettings (the last three admin only).
  */
 const STAFF_ROUTES = [
   { index: true, element: <OverviewPage /> },
@@ -74,6 +80,8 @@ const STAFF_ROUTES = [
   { path: 'deposits/:depositId', element: <DepositPage /> },
   { path: 'vendors', element: <VendorsPage /> },
   { path: 'vendors/:vendorId', element: <VendorPage /> },
+  { path: 'payouts', element: <PayoutsPage /> },
+  { path: 'payouts/:payoutId', element: <PayoutPage /> },
   {
     path: 'audit',
     element: (

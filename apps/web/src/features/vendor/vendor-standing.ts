@@ -1,12 +1,4 @@
-import type { Network } from '@crimsonhost/shared/constants';
 import type { MyVendorStanding, VendorApplication } from '@crimsonhost/shared/vendors';
-
-/** How each payout network is named to people. */
-export const NETWORK_NAMES: Record<Network, string> = {
-  TRC20: 'TRC20 (Tron)',
-  ERC20: 'ERC20 (Ethereum)',
-  BEP20: 'BEP20 (BNB Smart Chain)',
-};
 
 /**
  * What /vendor/apply shows for my standing:

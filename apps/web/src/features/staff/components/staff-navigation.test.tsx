@@ -69,4 +69,17 @@ describe('the staff navigation', () => {
     expect(vendors).toHaveAttribute('href', '/admin/vendors');
     expect(vendors).toHaveAttribute('aria-current', 'page');
   });
+
+  it('gives support and admins Payouts after Vendors, current on a payout', async () => {
+    signIn(SUPPORT_USER);
+    renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/payouts/some-id' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const payouts = await within(nav).findByRole('link', { name: 'Payouts' });
+    expect(payouts).toHaveAttribute('href', '/admin/payouts');
+    expect(payouts).toHaveAttribute('aria-current', 'page');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('Payouts')).toBe(names.indexOf('Vendors') + 1);
+  });
 });

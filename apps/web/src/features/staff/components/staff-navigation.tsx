@@ -4,6 +4,7 @@ import {
   DashboardOutlined,
   InboxOutlined,
   MoneyCollectOutlined,
+  SendOutlined,
   SettingOutlined,
   ShopOutlined,
   SnippetsOutlined,
@@ -43,6 +44,7 @@ const SECTIONS: Section[] = [
     icon: <MoneyCollectOutlined aria-hidden />,
   },
   { to: paths.staffVendors.href(), label: 'Vendors', icon: <ShopOutlined aria-hidden /> },
+  { to: paths.staffPayouts.href(), label: 'Payouts', icon: <SendOutlined aria-hidden /> },
   {
     to: paths.staffAudit.href(),
     label: 'Audit log',

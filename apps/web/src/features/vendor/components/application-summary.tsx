@@ -2,7 +2,7 @@ import { Flex } from 'antd';
 import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import type { VendorApplication } from '@crimsonhost/shared/vendors';
 import { useRegions } from '../api/get-regions';
-import { NETWORK_NAMES } from '../vendor-standing';
+import { NETWORK_NAMES } from '../../../lib/network-names';
 import { Dated } from './dated';
 import { DetailsList } from './details-list';
 import { PayoutAddressText } from './payout-address-text';

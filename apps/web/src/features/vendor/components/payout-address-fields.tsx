@@ -3,7 +3,7 @@ import type { Rule } from 'antd/es/form';
 import { NETWORKS, type Network } from '@crimsonhost/shared/constants';
 import { payoutAddressShapeProblem } from '@crimsonhost/shared/vendors';
 import { TextInput } from '../../../components/text-input';
-import { NETWORK_NAMES } from '../vendor-standing';
+import { NETWORK_NAMES } from '../../../lib/network-names';
 
 const PLACEHOLDERS: Record<Network, string> = {
   TRC20: 'T…',

@@ -2,7 +2,7 @@ import { Flex, Typography } from 'antd';
 import type { MyVendorStanding } from '@crimsonhost/shared/vendors';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/text-link';
-import { NETWORK_NAMES } from '../vendor-standing';
+import { NETWORK_NAMES } from '../../../lib/network-names';
 import { Dated } from './dated';
 import { DetailsList } from './details-list';
 import { PayoutAddressText } from './payout-address-text';
