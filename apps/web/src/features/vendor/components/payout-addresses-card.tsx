@@ -8,7 +8,7 @@ import { useToast } from '../../../components/use-toast';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useChangePayoutAddresses } from '../api/change-payout-addresses';
-import { NETWORK_NAMES } from '../vendor-standing';
+import { NETWORK_NAMES } from '../../../lib/network-names';
 import { Dated } from './dated';
 import { PayoutAddressFields } from './payout-address-fields';
 

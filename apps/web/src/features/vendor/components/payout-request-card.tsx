@@ -17,7 +17,7 @@ import { describeApiError } from '../../../lib/error-messages';
 import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
 import { useCancelPayout } from '../api/cancel-payout';
 import { useRequestPayout } from '../api/request-payout';
-import { NETWORK_NAMES } from '../vendor-standing';
+import { NETWORK_NAMES } from '../../../lib/network-names';
 import { Dated } from './dated';
 import { PayoutHash } from './payout-hash';
 import { PayoutStatusTag } from './payout-status-tag';

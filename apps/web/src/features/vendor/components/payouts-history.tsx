@@ -10,7 +10,7 @@ import { TABLE_PAGINATION, turnPage } from '../../../components/table-pagination
 import type { PageSize } from '@crimsonhost/shared/constants';
 import { UsdtAmount } from '../../../components/usdt-amount';
 import { usePayouts } from '../api/get-payouts';
-import { NETWORK_NAMES } from '../vendor-standing';
+import { NETWORK_NAMES } from '../../../lib/network-names';
 import { Dated } from './dated';
 import { PayoutHash } from './payout-hash';
 import { PayoutStatusTag } from './payout-status-tag';
