@@ -11,3 +11,7 @@ export const regionsQueryKey = () => ['regions'] as const;
 
 /** My listings, the list and each one's detail: under the vendor account, so they go with it. */
 export const vendorListingsQueryKey = () => [...vendorAccountQueryKey(), 'listings'] as const;
+
+/** The Overview and the rentals of my listings: under the vendor account, so they go with it. */
+export const vendorOverviewQueryKey = () => [...vendorAccountQueryKey(), 'overview'] as const;
+export const vendorRentalsQueryKey = () => [...vendorAccountQueryKey(), 'rentals'] as const;
