@@ -48,8 +48,8 @@ export async function seedCatalog(
   });
 }
 
-/** Status checks a demo listing's day holds: one every five minutes. */
-const DEMO_CHECKS_PER_DAY = 288;
+/** Status checks a demo listing's day holds: one every 30 s, the status job's default pace. */
+const DEMO_CHECKS_PER_DAY = 2880;
 
 /**
  * The demo listings' status checks over the 29 days before today, as if the status job had run
@@ -78,7 +78,8 @@ export async function seedDemoStatusHistory(db: Database, vendorIds: string[]): 
     if (!behaviour || behaviour === 'maintenance') continue;
     for (let daysAgo = 1; daysAgo <= 29; daysAgo += 1) {
       // A few missed answers a day, and on one day in eleven a longer outage.
-      const missed = ((index * 7 + daysAgo * 13) % 5) + ((index + daysAgo) % 11 === 0 ? 36 : 0);
+      const missed =
+        ((index * 7 + daysAgo * 13) % 5) * 3 + ((index + daysAgo) % 11 === 0 ? 360 : 0);
       const answered = behaviour === 'silent' ? 0 : DEMO_CHECKS_PER_DAY - missed;
       rows.push({ listingId: listing.id, daysAgo, answered });
     }
