@@ -63,6 +63,8 @@ import { supportDeskRoutes } from './modules/support/support-desk.routes';
 import { SupportDeskService } from './modules/support/support-desk.service';
 import { adminVendorsRoutes } from './modules/vendors/admin-vendors.routes';
 import { vendorListingRoutes } from './modules/vendors/vendor-listings.routes';
+import { vendorOverviewRoutes } from './modules/vendors/vendor-overview.routes';
+import { VendorOverviewService } from './modules/vendors/vendor-overview.service';
 import { VendorListingsService } from './modules/vendors/vendor-listings.service';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
 import { adminPayoutRoutes, vendorPayoutRoutes } from './modules/vendors/vendor-payouts.routes';
@@ -327,6 +329,12 @@ export async function buildApp({
           db: database.db,
           guards,
           listings: new VendorListingsService(database.db),
+        }),
+      );
+      await api.register(
+        vendorOverviewRoutes({
+          guards,
+          overview: new VendorOverviewService(database.db, panels ?? panelService),
         }),
       );
       // The staff area's API: one role guard in front of every route under /api/admin.

@@ -141,6 +141,8 @@ const MATRIX: Record<string, Audience> = {
   'POST /api/vendor/listings/{id}/resume': 'vendor',
   'PUT /api/vendor/listings/{id}/image': 'vendor',
   'DELETE /api/vendor/listings/{id}/image': 'vendor',
+  'GET /api/vendor/overview': 'vendor',
+  'GET /api/vendor/rentals': 'vendor',
   'GET /api/listing-images/{id}/{version}': 'public',
   'GET /api/admin/vendors': 'staff',
   'GET /api/admin/vendors/{id}': 'staff',

@@ -13,6 +13,9 @@ import { startOfflineWorld } from '@crimsonhost/devnet/offline-world';
 import { demoGameServerSpecs } from '../../src/demo/offline-demo';
 import { GameStatusWorker } from '../../src/modules/catalog/game-status.job';
 import { createTestDatabase, type TestDatabase } from '../database';
+import { vendorBalances } from '../../src/modules/vendors/vendor-money';
+import { checkTheBooks } from '../../src/modules/ledger-admin/ledger-check.service';
+import { toUsdtString } from '@crimsonhost/shared/money';
 
 const log = pino({ level: 'silent' });
 // Away from the default 39100, which a running demo may hold.
@@ -41,17 +44,22 @@ describe('the demo data', () => {
     expect(accounts.map(({ email, role }) => ({ email, role }))).toEqual([
       { email: 'admin@crimsonhost.demo', role: 'admin' },
       { email: 'applicant.pixelforge@crimsonhost.demo', role: 'user' },
+      { email: 'renter.aiko@crimsonhost.demo', role: 'user' },
+      { email: 'renter.lukas@crimsonhost.demo', role: 'user' },
+      { email: 'renter.mira@crimsonhost.demo', role: 'user' },
+      { email: 'renter.tomas@crimsonhost.demo', role: 'user' },
       { email: 'renter@crimsonhost.demo', role: 'user' },
       { email: 'support@crimsonhost.demo', role: 'support' },
       { email: 'vendor.nordic@crimsonhost.demo', role: 'vendor' },
       { email: 'vendor.pacific@crimsonhost.demo', role: 'vendor' },
     ]);
-    // The second vendor owns listings and the applicant waits for staff, neither with a sign-in;
-    // everyone else got a password.
+    // The second vendor owns listings, the applicant waits for staff and the renters of the demo
+    // vendor's rental history only rented, none with a sign-in; everyone else got a password.
     for (const account of accounts) {
       if (
         account.email === 'vendor.pacific@crimsonhost.demo' ||
-        account.email === 'applicant.pixelforge@crimsonhost.demo'
+        account.email === 'applicant.pixelforge@crimsonhost.demo' ||
+        account.email.startsWith('renter.')
       )
         expect(account.passwordHash).toBeNull();
       else expect(account.passwordHash).toMatch(/^\$argon2id\$/);
@@ -137,8 +145,55 @@ describe('the demo data', () => {
     expect(rows[1]!.games.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives the demo vendor a rental history whose money the ledger holds, and a status history', async () => {
+    const [nordic] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from users where email = 'vendor.nordic@crimsonhost.demo'`,
+    );
+    const [rentals] = await queryRows<{
+      active: number;
+      pending: number;
+      cleared: number;
+      pending_released: string;
+      rented_without_rental: number;
+    }>(
+      database.db,
+      sql`select count(*) filter (where status = 'ACTIVE')::int as active,
+                 count(*) filter (where status <> 'ACTIVE' and cleared_at is null)::int as pending,
+                 count(*) filter (where cleared_at is not null)::int as cleared,
+                 coalesce(sum(released) filter (where status <> 'ACTIVE' and cleared_at is null), 0)::text
+                   as pending_released,
+                 (select count(*)::int from server_listings l
+                   where l.vendor_id = ${nordic!.id} and l.availability = 'RENTED'
+                     and not exists (select 1 from rentals r
+                                      where r.listing_id = l.id and r.status = 'ACTIVE'))
+                   as rented_without_rental
+            from rentals where vendor_id = ${nordic!.id}`,
+    );
+    expect(rentals).toMatchObject({ active: 5, pending: 5, cleared: 9, rented_without_rental: 0 });
+    const balances = await vendorBalances(database.db, nordic!.id);
+    expect(balances.pending).toBe(toUsdtString(BigInt(rentals!.pending_released)));
+    expect(balances.escrow).not.toBe('0.000000');
+    // The books hold every movement of it: escrow by rental, pending by rental, all balanced.
+    expect((await checkTheBooks(database.db)).violations).toEqual([]);
+    const [days] = await queryRows<{ n: number; answered: number; checks: number }>(
+      database.db,
+      sql`select count(*)::int as n, sum(answered)::int as answered, sum(checks)::int as checks
+            from server_status_days`,
+    );
+    expect(days!.n).toBeGreaterThan(1000);
+    expect(days!.answered).toBeLessThan(days!.checks);
+  });
+
   it('does nothing the second time', async () => {
+    const statusDays = () =>
+      queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from server_status_days`,
+      ).then(([row]) => row!.n);
+    const daysBefore = await statusDays();
     await seedDemoData(database.db, log, { gamePortBase: portBase });
+    expect(await statusDays()).toBe(daysBefore);
     const [row] = await queryRows<{
       n: number;
       users: number;
@@ -146,6 +201,7 @@ describe('the demo data', () => {
       articles: number;
       vendors: number;
       applications: number;
+      rentals: number;
     }>(
       database.db,
       sql`select (select count(*)::int from server_listings) as n,
@@ -153,9 +209,17 @@ describe('the demo data', () => {
                  (select count(*)::int from support_tickets) as tickets,
                  (select count(*)::int from faq_articles) as articles,
                  (select count(*)::int from vendors) as vendors,
-                 (select count(*)::int from vendor_applications) as applications`,
+                 (select count(*)::int from vendor_applications) as applications,
+                 (select count(*)::int from rentals) as rentals`,
     );
-    expect(row).toMatchObject({ n: 60, users: 6, tickets: 3, vendors: 3, applications: 1 });
+    expect(row).toMatchObject({
+      n: 60,
+      users: 10,
+      tickets: 3,
+      vendors: 3,
+      applications: 1,
+      rentals: 19,
+    });
     expect(row!.articles).toBeGreaterThanOrEqual(15);
   });
 

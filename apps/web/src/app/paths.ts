@@ -181,9 +181,19 @@ export const paths = {
   vendorApply: { path: '/vendor/apply', href: () => '/vendor/apply' },
   /**
    * The vendor area (issue 16 point 3 on): its own layout, loaded only by vendors. /vendor itself
-   * opens Listings; /vendor/apply (above) is the storefront's page, which ranks above this splat.
+   * is the Overview; /vendor/apply (above) is the storefront's page, which ranks above this splat.
    */
   vendorArea: { path: '/vendor/*', href: () => '/vendor' },
+  /** The Overview: listings by state, occupancy, earnings by day, uptime (issue 16 point 3). */
+  vendorOverview: { path: '/vendor', href: () => '/vendor' },
+  /** The rentals of my listings (issue 16 point 6). `search`: the status filter and page. */
+  vendorRentals: {
+    path: '/vendor/rentals',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/vendor/rentals?${query}` : '/vendor/rentals';
+    },
+  },
   /** The vendor's listings: each with its state, live status and actions (issue 16 point 4). */
   vendorListings: { path: '/vendor/listings', href: () => '/vendor/listings' },
   /** A new listing's form; once saved, the listing's own page. */

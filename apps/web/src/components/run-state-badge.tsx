@@ -21,7 +21,8 @@ export function RunStateBadge({
   rental,
   stacked = false,
 }: {
-  rental: RentalView;
+  /** A renter's rental, or a rental of a vendor's listing: what the badge reads of it. */
+  rental: Pick<RentalView, 'status' | 'runState' | 'receivedAt'>;
   /** The age on a line of its own, for a narrow table column. */
   stacked?: boolean;
 }) {

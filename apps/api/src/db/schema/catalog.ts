@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -181,6 +182,27 @@ export const serverStatusChecks = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('server_status_checks_due_idx').on(t.nextCheckAt)],
+);
+
+/**
+ * Status checks counted by listing and day (UTC), for the uptime the vendor's Overview shows
+ * (issue 16 point 3): every check the status job records adds to its day, in the same statement.
+ */
+export const serverStatusDays = pgTable(
+  'server_status_days',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => serverListings.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    checks: integer('checks').notNull().default(0),
+    /** Checks the game server answered. */
+    answered: integer('answered').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.day] }),
+    check('server_status_days_answered_check', sql`${t.answered} between 0 and ${t.checks}`),
+  ],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

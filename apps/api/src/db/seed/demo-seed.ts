@@ -2,8 +2,9 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_VENDORS } from '../../modules/catalog/catalog-demo-listings';
 import { seedDemoAccounts } from '../../modules/auth/auth.seed';
-import { seedCatalog } from '../../modules/catalog/catalog.seed';
+import { seedCatalog, seedDemoStatusHistory } from '../../modules/catalog/catalog.seed';
 import { linkDemoPanels } from '../../modules/panels/panels.seed';
+import { seedDemoRentals } from '../../modules/rentals/rentals.seed';
 import { seedDemoTickets, seedFaq } from '../../modules/support/support.seed';
 import { seedDemoVendors } from '../../modules/vendors/vendors.seed';
 import type { Database } from '../client';
@@ -66,6 +67,12 @@ export async function seedDemoData(
   }
   const vendorRows = await seedDemoVendors(db, vendorIds);
   if (vendorRows > 0) log.info({ vendorRows }, 'seeded the demo vendors and an application');
+  // The first vendor (the demo's vendor account) gets a rental history for its Overview and
+  // Rentals pages; every demo listing gets its status checks' history for the uptime.
+  const rentals = await seedDemoRentals(db, vendorIds[0]!);
+  if (rentals > 0) log.info({ rentals }, "seeded the demo vendor's rentals");
+  const statusDays = await seedDemoStatusHistory(db, vendorIds);
+  if (statusDays > 0) log.info({ statusDays }, "seeded the demo listings' status history");
   const accounts = await seedDemoAccounts(db);
   const articles = await seedFaq(db);
   if (articles > 0) log.info({ articles }, 'seeded the FAQ and canned replies');

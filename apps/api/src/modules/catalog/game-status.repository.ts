@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import type { QueryProtocol } from './game-query.client';
 
@@ -11,6 +11,17 @@ export interface ClaimedCheck {
 }
 
 const seconds = (ms: number) => ms / 1000;
+
+/**
+ * Counts the check just recorded (the listing ids `from` returns) into its listing's day, for the
+ * uptime the vendor's Overview shows; a data-modifying CTE of the statement that records it, so a
+ * check is counted exactly when its result is written.
+ */
+const countIntoDay = (from: SQL, answered: boolean) => sql`
+      insert into server_status_days as d (listing_id, day, checks, answered)
+      select listing_id, (now() at time zone 'UTC')::date, 1, ${answered ? 1 : 0}::int from ${from}
+      on conflict (listing_id, day)
+      do update set checks = d.checks + 1, answered = d.answered + excluded.answered`;
 
 /**
  * Claims up to `limit` due status checks for `holder` until the lease ends. `skip locked` lets
@@ -88,6 +99,8 @@ export async function recordAnswer(
              lease_until = null
        where listing_id = ${listingId} and lease_holder = ${holder}
       returning listing_id
+    ), counted as (
+      ${countIntoDay(sql`released`, true)}
     )
     update server_listings l
        set status = case when l.status = 'maintenance' then l.status else 'online' end,
@@ -127,6 +140,8 @@ export async function recordMiss(
              lease_until = null
        where listing_id = ${listingId} and lease_holder = ${holder}
       returning listing_id, misses
+    ), counted as (
+      ${countIntoDay(sql`missed`, false)}
     )
     update server_listings l
        set status = 'offline', players_current = 0

@@ -10,6 +10,7 @@ import {
   buildMovement,
 } from './test/earnings-fixtures';
 import { buildListing, serveListingStore } from './test/listing-fixtures';
+import { buildVendorRental, serveOverview, serveVendorRentals } from './test/overview-fixtures';
 import { VendorArea } from './vendor-area';
 
 /** A lazy page's first load is slow on a busy machine. */
@@ -51,23 +52,28 @@ describe('the vendor area guard', () => {
     },
   );
 
-  it('opens Listings at /vendor for a vendor, in the area’s own layout', async () => {
+  it('opens the Overview at /vendor for a vendor, in the area’s own layout', async () => {
     signIn(VENDOR_USER);
-    serveListingStore([buildListing()]);
+    serveOverview();
     const { router } = renderArea('/vendor');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Listings' }, LOAD),
+      await screen.findByRole('heading', { level: 1, name: 'Overview' }, LOAD),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/vendor/listings');
+    expect(router.state.location.pathname).toBe('/vendor');
     const nav = screen.getByRole('navigation', { name: 'Vendor area' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Listings', 'Earnings', 'Payouts', 'Account']);
-    expect(within(nav).getByRole('link', { name: 'Listings' })).toHaveAttribute(
+    ).toEqual(['Overview', 'Listings', 'Rentals', 'Earnings', 'Payouts', 'Account']);
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
       'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Listings' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Rentals' })).toHaveAttribute(
+      'href',
+      '/vendor/rentals',
     );
     expect(within(nav).getByRole('link', { name: 'Earnings' })).toHaveAttribute(
       'href',
@@ -84,10 +90,38 @@ describe('the vendor area guard', () => {
     );
     expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
     expect(screen.getByText('hosting@nordicfrag.example')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Overview · Vendor · CrimsonHost'));
+  });
+
+  it('opens Listings and Rentals from their sections', async () => {
+    signIn(VENDOR_USER);
+    serveOverview();
+    serveListingStore([buildListing()]);
+    serveVendorRentals([buildVendorRental()]);
+    const { router, user } = renderArea('/vendor');
+    const nav = await screen.findByRole('navigation', { name: 'Vendor area' }, LOAD);
+    await user.click(within(nav).getByRole('link', { name: 'Listings' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Listings' }, LOAD),
+    ).toBeInTheDocument();
     expect(
       await screen.findByRole('link', { name: 'Frankfurt Survival' }, LOAD),
     ).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Listings · Vendor · CrimsonHost'));
+    expect(within(nav).getByRole('link', { name: 'Listings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(nav).getByRole('link', { name: 'Rentals' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Rentals' }, LOAD),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/vendor/rentals');
+    expect(await screen.findByText('Rita Renter', {}, LOAD)).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Rentals' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
   });
 
   it('opens Earnings from its section', async () => {

@@ -7,6 +7,12 @@ import { VendorLayout } from './components/vendor-layout';
 import { VendorNotFound } from './components/vendor-not-found';
 import { VendorsOnly } from './components/vendors-only';
 
+const OverviewPage = lazy(() =>
+  import('./pages/overview-page').then((module) => ({ default: module.OverviewPage })),
+);
+const VendorRentalsPage = lazy(() =>
+  import('./pages/vendor-rentals-page').then((module) => ({ default: module.VendorRentalsPage })),
+);
 const ListingsPage = lazy(() =>
   import('./pages/listings-page').then((module) => ({ default: module.ListingsPage })),
 );
@@ -25,15 +31,16 @@ const EarningsPage = lazy(() =>
 
 /**
  * The area's own routes, relative to where the app mounts it (/vendor/*): they mirror
- * paths.vendorArea (which opens Listings), paths.vendorListings, paths.vendorListingNew,
- * paths.vendorListing, paths.vendorEarnings and paths.vendorPayouts.
+ * paths.vendorOverview (the area's index), paths.vendorListings, paths.vendorListingNew,
+ * paths.vendorListing, paths.vendorRentals, paths.vendorEarnings and paths.vendorPayouts.
  */
 const VENDOR_ROUTES = [
-  { index: true, element: <Navigate to={paths.vendorListings.href()} replace /> },
+  { index: true, element: <OverviewPage /> },
   { path: 'listings', element: <ListingsPage /> },
   // A static segment ranks above the parameter: /vendor/listings/new is the form, not an id.
   { path: 'listings/new', element: <NewListingPage /> },
   { path: 'listings/:listingId', element: <ListingPage /> },
+  { path: 'rentals', element: <VendorRentalsPage /> },
   { path: 'earnings', element: <EarningsPage /> },
   { path: 'payouts', element: <PayoutsPage /> },
   { path: '*', element: <VendorNotFound /> },

@@ -14,3 +14,7 @@ export const vendorListingsQueryKey = () => [...vendorAccountQueryKey(), 'listin
 
 /** My payouts and what I may ask for: under the vendor account, so they go with it. */
 export const vendorPayoutsQueryKey = () => [...vendorAccountQueryKey(), 'payouts'] as const;
+
+/** The Overview and the rentals of my listings: under the vendor account, so they go with it. */
+export const vendorOverviewQueryKey = () => [...vendorAccountQueryKey(), 'overview'] as const;
+export const vendorRentalsQueryKey = () => [...vendorAccountQueryKey(), 'rentals'] as const;

@@ -1,4 +1,11 @@
-import { CloudServerOutlined, SendOutlined, ShopOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  CloudServerOutlined,
+  DashboardOutlined,
+  ScheduleOutlined,
+  SendOutlined,
+  ShopOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { Drawer, Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,18 +16,27 @@ interface Section {
   to: string;
   label: string;
   icon: ReactNode;
+  /** Only its own path, not the paths under it: the Overview at /vendor. */
+  exact?: boolean;
 }
 
 /**
- * The vendor area's sections; rentals and payouts join here as they land. Account is the
- * storefront's /vendor/apply: my vendor account's standing and payout addresses.
+ * The vendor area's sections; payouts join here when they land. Account is the storefront's
+ * /vendor/apply: my vendor account's standing and payout addresses.
  */
 const SECTIONS: Section[] = [
+  {
+    to: paths.vendorOverview.href(),
+    label: 'Overview',
+    icon: <DashboardOutlined aria-hidden />,
+    exact: true,
+  },
   {
     to: paths.vendorListings.href(),
     label: 'Listings',
     icon: <CloudServerOutlined aria-hidden />,
   },
+  { to: paths.vendorRentals.href(), label: 'Rentals', icon: <ScheduleOutlined aria-hidden /> },
   { to: paths.vendorEarnings.href(), label: 'Earnings', icon: <WalletOutlined aria-hidden /> },
   { to: paths.vendorPayouts.href(), label: 'Payouts', icon: <SendOutlined aria-hidden /> },
   { to: paths.vendorApply.href(), label: 'Account', icon: <ShopOutlined aria-hidden /> },
@@ -28,11 +44,11 @@ const SECTIONS: Section[] = [
 
 /**
  * The section a path belongs to: /vendor/earnings?state=PENDING is Earnings, /vendor/listings/new
- * is Listings.
+ * is Listings, /vendor (and /vendor/) the Overview.
  */
 export function sectionOf(pathname: string): string | undefined {
   const path = pathname.replace(/\/+$/, '');
-  return SECTIONS.find(({ to }) => path === to || path.startsWith(`${to}/`))?.to;
+  return SECTIONS.find(({ to, exact }) => path === to || (!exact && path.startsWith(`${to}/`)))?.to;
 }
 
 /**
