@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { publicUrl, trustProxyOption, type Config } from './config';
+import { panelAllowedHosts, publicUrl, trustProxyOption, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
 import { registerErrorHandler, routerError, sendError } from './lib/error-handler';
@@ -63,6 +63,10 @@ import { supportDeskRoutes } from './modules/support/support-desk.routes';
 import { SupportDeskService } from './modules/support/support-desk.service';
 import { adminVendorsRoutes } from './modules/vendors/admin-vendors.routes';
 import { vendorListingRoutes } from './modules/vendors/vendor-listings.routes';
+import { vendorPanelRoutes } from './modules/vendors/vendor-panels.routes';
+import { VendorPanelsService } from './modules/vendors/vendor-panels.service';
+import { PanelLinks } from './modules/panels/panel-links.service';
+import { OutboundGuard, type Resolver } from './lib/outbound-guard';
 import { VendorListingsService } from './modules/vendors/vendor-listings.service';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
 import { VendorsService } from './modules/vendors/vendors.service';
@@ -86,6 +90,8 @@ export interface AppDeps {
   panels?: PanelControl;
   /** Test seams of the rentals service. */
   rentalFaults?: RentalFaults;
+  /** How panel host names are resolved for the address guard; default: the system's DNS. */
+  panelResolver?: Resolver;
   /** A ready pino logger (main) or logger options; tests pass `false`. */
   logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
 }
@@ -118,6 +124,7 @@ export async function buildApp({
   chains,
   panels,
   rentalFaults,
+  panelResolver,
   logger = false,
 }: AppDeps) {
   const loggerOption =
@@ -189,7 +196,14 @@ export async function buildApp({
     },
   });
   // Game server control through the listings' Pterodactyl panels; keys decrypt with the JWT secret.
-  const panelService = new PanelService(database.db, deriveKey(jwtSecret), app.log);
+  // Every panel call goes through the outbound address guard (decision 040).
+  const panelKey = deriveKey(jwtSecret);
+  const panelGuard = new OutboundGuard({
+    allowedHosts: panelAllowedHosts(config),
+    resolver: panelResolver,
+  });
+  app.addHook('onClose', () => panelGuard.close());
+  const panelService = new PanelService(database.db, panelKey, app.log, { guard: panelGuard });
   const rentals = new RentalsService(
     database.db,
     panels ?? panelService,
@@ -308,6 +322,21 @@ export async function buildApp({
           db: database.db,
           guards,
           listings: new VendorListingsService(database.db),
+        }),
+      );
+      await api.register(
+        vendorPanelRoutes({
+          guards,
+          panels: new VendorPanelsService(
+            database.db,
+            panelService,
+            new PanelLinks(
+              database.db,
+              panelKey,
+              panelService.client,
+              config.PANEL_TEST_TIMEOUT_MS,
+            ),
+          ),
         }),
       );
       // The staff area's API: one role guard in front of every route under /api/admin.
