@@ -8,7 +8,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPanels, panelEvents } from '../../src/db/schema/index';
 import type { ResolvedAddress, Resolver } from '../../src/lib/outbound-guard';
+import { DEMO_HOST } from '../../src/modules/catalog/catalog-demo-listings';
 import { decryptPanelKey, deriveKey } from '../../src/modules/panels/panel-crypto';
+import {
+  DEMO_PANEL_API_KEY,
+  demoPanelIdentifier,
+  demoPanelUrl,
+  linkDemoPanels,
+} from '../../src/modules/panels/panels.seed';
 import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../app';
 import { createListing } from '../catalog/catalog-factories';
 import { nextIdentifier, VENDOR_KEY } from '../panels/panel-fixture';
@@ -366,5 +373,59 @@ describe('the panel errors of a vendor’s rentals', () => {
       data: [],
       meta: { page: 1, pageSize: 20, total: 0 },
     });
+  });
+});
+
+describe('the demo’s vendor listings', () => {
+  it('stay linked to the demo panel, which the demo’s configuration lets through', async () => {
+    const demoPanel = await DemoPanel.start();
+    const port = Number(new URL(demoPanel.url).port);
+    // As `npm start` configures it: no PANEL_ALLOWED_HOSTS, the demo data on, the panel's port.
+    const demo = await createTestApp({ DEMO_PANEL_PORT: String(port), DEMO_DATA: 'true' });
+    try {
+      const vendor = await activeVendor(demo, 'Demo Vendor');
+      const gamePortBase = 39_100;
+      const listing = await createListing(demo.database.db, {
+        vendorId: vendor.user.id,
+        host: DEMO_HOST,
+        queryPort: gamePortBase,
+      });
+      demoPanel.addServer({ identifier: demoPanelIdentifier(0), apiKey: DEMO_PANEL_API_KEY });
+      await linkDemoPanels(demo.database.db, {
+        vendorIds: [vendor.user.id],
+        panelUrl: demoPanelUrl(port),
+        secretKey: deriveKey(TEST_JWT_SECRET),
+        gamePortBase,
+      });
+      const url = `/api/vendor/listings/${listing.id}/panel`;
+      expect((await demo.request({ method: 'GET', url, headers: vendor.headers })).json()).toEqual({
+        data: expect.objectContaining({
+          url: `http://127.0.0.1:${port}`,
+          demo: true,
+          keyHint: DEMO_PANEL_API_KEY.slice(-4),
+        }),
+      });
+      const tested = await demo.request({
+        method: 'POST',
+        url: `${url}/test`,
+        headers: vendor.headers,
+      });
+      expect(tested.json().data).toMatchObject({ ok: true, outcome: 'offline' });
+      // The exception is the demo panel's host and port, nothing else on loopback.
+      const elsewhere = await demo.request({
+        method: 'PUT',
+        url,
+        headers: vendor.headers,
+        payload: {
+          url: `http://127.0.0.1:${port + 1}`,
+          serverIdentifier: demoPanelIdentifier(0),
+          apiKey: DEMO_PANEL_API_KEY,
+        },
+      });
+      expect(elsewhere.statusCode).toBe(422);
+    } finally {
+      await demo.close();
+      await demoPanel.close();
+    }
   });
 });
