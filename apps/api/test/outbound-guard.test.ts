@@ -232,6 +232,15 @@ describe('each call connects only where the guard checked', () => {
     await guard.close();
   });
 
+  it('gives up on a name that does not resolve within the call’s time limit', async () => {
+    const guard = new OutboundGuard({ resolver: () => new Promise(() => undefined) });
+    const started = Date.now();
+    await expect(
+      guard.fetch('https://silent-dns.example.com/', { signal: AbortSignal.timeout(50) }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('connects to the address it resolved, not to what the system DNS says', async () => {
     // 'panel.demo.invalid' exists only in the test resolver: the socket used the guard's lookup.
     const { resolve } = resolverOf({ 'panel.demo.invalid': ['127.0.0.1'] });

@@ -173,6 +173,17 @@ export interface OutboundGuardOptions {
   resolver?: Resolver;
 }
 
+/** The promise, or the signal's reason as soon as it aborts. */
+function whileNotAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 export class OutboundGuard {
   private readonly allowed: readonly string[];
   private readonly resolver: Resolver;
@@ -296,7 +307,9 @@ export class OutboundGuard {
    */
   readonly fetch: typeof fetch = async (input, init) => {
     const href = input instanceof Request ? input.url : String(input);
-    await this.checkUrl(href);
+    // The caller's time limit covers the name's resolution too: a DNS server that does not answer
+    // must not hold a call past its bound.
+    await whileNotAborted(this.checkUrl(href), init?.signal ?? undefined);
     try {
       return (await undiciFetch(href, {
         ...(init as Parameters<typeof undiciFetch>[1]),
