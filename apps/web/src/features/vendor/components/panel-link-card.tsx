@@ -208,7 +208,7 @@ export function PanelLinkCard({ listingId }: { listingId: string }) {
               >
                 Test connection
               </Button>
-              <Button onClick={() => setEditing(true)}>Change</Button>
+              <Button onClick={() => setEditing(true)}>Change link</Button>
               <Button danger onClick={() => setUnlinking(true)}>
                 Unlink
               </Button>

@@ -115,7 +115,7 @@ describe('a listing’s game panel', () => {
     refuse('put', '/api/vendor/listings/:id/panel', 422, 'PANEL_ADDRESS_REFUSED', message, {
       fields: [{ field: 'url', message }],
     });
-    await user.click(within(panel).getByRole('button', { name: 'Change' }));
+    await user.click(within(panel).getByRole('button', { name: 'Change link' }));
     // The saved address and identifier to start from; the key must be typed again.
     expect(within(panel).getByLabelText('Panel address')).toHaveValue(
       'https://panel.nordicfrag.example',
