@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { publicUrl, trustProxyOption, type Config } from './config';
+import { panelAllowedHosts, publicUrl, trustProxyOption, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
 import { registerErrorHandler, routerError, sendError } from './lib/error-handler';
@@ -65,6 +65,10 @@ import { adminVendorsRoutes } from './modules/vendors/admin-vendors.routes';
 import { vendorListingRoutes } from './modules/vendors/vendor-listings.routes';
 import { vendorOverviewRoutes } from './modules/vendors/vendor-overview.routes';
 import { VendorOverviewService } from './modules/vendors/vendor-overview.service';
+import { vendorPanelRoutes } from './modules/vendors/vendor-panels.routes';
+import { VendorPanelsService } from './modules/vendors/vendor-panels.service';
+import { PanelLinks } from './modules/panels/panel-links.service';
+import { OutboundGuard, type Resolver } from './lib/outbound-guard';
 import { VendorListingsService } from './modules/vendors/vendor-listings.service';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
 import { adminPayoutRoutes, vendorPayoutRoutes } from './modules/vendors/vendor-payouts.routes';
@@ -93,6 +97,8 @@ export interface AppDeps {
   panels?: PanelControl;
   /** Test seams of the rentals service. */
   rentalFaults?: RentalFaults;
+  /** How panel host names are resolved for the address guard; default: the system's DNS. */
+  panelResolver?: Resolver;
   /** A ready pino logger (main) or logger options; tests pass `false`. */
   logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
 }
@@ -125,6 +131,7 @@ export async function buildApp({
   chains,
   panels,
   rentalFaults,
+  panelResolver,
   logger = false,
 }: AppDeps) {
   const loggerOption =
@@ -196,7 +203,14 @@ export async function buildApp({
     },
   });
   // Game server control through the listings' Pterodactyl panels; keys decrypt with the JWT secret.
-  const panelService = new PanelService(database.db, deriveKey(jwtSecret), app.log);
+  // Every panel call goes through the outbound address guard (decision 040).
+  const panelKey = deriveKey(jwtSecret);
+  const panelGuard = new OutboundGuard({
+    allowedHosts: panelAllowedHosts(config),
+    resolver: panelResolver,
+  });
+  app.addHook('onClose', () => panelGuard.close());
+  const panelService = new PanelService(database.db, panelKey, app.log, { guard: panelGuard });
   const rentals = new RentalsService(
     database.db,
     panels ?? panelService,
@@ -335,6 +349,21 @@ export async function buildApp({
         vendorOverviewRoutes({
           guards,
           overview: new VendorOverviewService(database.db, panels ?? panelService),
+        }),
+      );
+      await api.register(
+        vendorPanelRoutes({
+          guards,
+          panels: new VendorPanelsService(
+            database.db,
+            panelService,
+            new PanelLinks(
+              database.db,
+              panelKey,
+              panelService.client,
+              config.PANEL_TEST_TIMEOUT_MS,
+            ),
+          ),
         }),
       );
       // The staff area's API: one role guard in front of every route under /api/admin.

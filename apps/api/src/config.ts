@@ -194,6 +194,14 @@ export const configSchema = z.object({
   DEMO_GAME_PORT_BASE: port.default(39100),
   /** Loopback port of the demo Pterodactyl panel the demo listings are linked to (with DEMO_DATA). */
   DEMO_PANEL_PORT: port.default(38600),
+  /**
+   * Panel hosts exempt from the outbound address guard (decision 040), comma-separated `host` or
+   * `host:port`; http is allowed only for these. Unset: the demo's own panel
+   * (127.0.0.1:DEMO_PANEL_PORT) when the demo data is on, else none.
+   */
+  PANEL_ALLOWED_HOSTS: z.string().optional(),
+  /** How long "Test connection" waits for a vendor's panel to answer. */
+  PANEL_TEST_TIMEOUT_MS: wholeNumber(100, 30_000).default(5000),
   /** How long an instance reuses a catalog list or facet answer; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: wholeNumber(0, 60_000).default(2000),
   /** Whether this instance takes part in querying game servers for their live status. */
@@ -304,6 +312,16 @@ export function outboxDir(config: Config): string {
 /** Whether start-up seeds the demo catalog (when it is empty). */
 export function demoDataEnabled(config: Config): boolean {
   return config.DEMO_DATA ?? !config.DATABASE_URL;
+}
+
+/** The panel hosts the outbound guard lets through: the configured ones, else the demo's panel. */
+export function panelAllowedHosts(config: Config): string[] {
+  if (config.PANEL_ALLOWED_HOSTS !== undefined) {
+    return config.PANEL_ALLOWED_HOSTS.split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry.length > 0);
+  }
+  return demoDataEnabled(config) ? [`127.0.0.1:${config.DEMO_PANEL_PORT}`] : [];
 }
 
 /** Whether start-up runs the loopback game servers of the demo listings. */

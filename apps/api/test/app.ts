@@ -2,6 +2,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Mail, Mailer } from '../src/lib/mailer';
+import type { Resolver } from '../src/lib/outbound-guard';
 import type { ChainSettings } from '../src/modules/chains/chain-settings';
 import type { PanelControl, RentalFaults } from '../src/modules/rentals/rentals.service';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -36,6 +37,8 @@ export async function createTestApp(
     chains?: ChainSettings;
     panels?: PanelControl;
     rentalFaults?: RentalFaults;
+    /** How the panel address guard resolves host names (decision 040). */
+    panelResolver?: Resolver;
     /** A logger of the test's own, to read what the app logs. */
     logger?: FastifyBaseLogger;
   } = {},
@@ -51,6 +54,7 @@ export async function createTestApp(
     chains: options.chains,
     panels: options.panels,
     rentalFaults: options.rentalFaults,
+    panelResolver: options.panelResolver,
     logger: options.logger,
   });
   try {

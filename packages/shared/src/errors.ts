@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   'VENDOR_NOT_ACTIVE',
   'LISTING_RENTED',
   'IMAGE_REFUSED',
+  'PANEL_ADDRESS_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

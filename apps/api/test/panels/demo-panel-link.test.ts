@@ -127,7 +127,8 @@ describe('the demo panel of the offline demo', () => {
 describe('the app', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({}, (app) => {
+    // The test's panels listen on loopback, let through the address guard by configuration.
+    ctx = await createTestApp({ PANEL_ALLOWED_HOSTS: '127.0.0.1' }, (app) => {
       app.post<{ Params: { id: string } }>('/api/test-panels/:id/start', async (request, reply) => {
         await app.services.panels.power(request.params.id, 'start');
         return reply.code(204).send();

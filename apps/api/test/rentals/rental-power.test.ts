@@ -12,7 +12,8 @@ let panel: DemoPanel;
 beforeAll(async () => {
   // Moves take a minute unless a test settles them: no assertion races a timer.
   panel = await DemoPanel.start({ startDelayMs: 60_000, stopDelayMs: 60_000 });
-  ctx = await createTestApp();
+  // The test's panel listens on loopback, which the address guard lets through only by configuration.
+  ctx = await createTestApp({ PANEL_ALLOWED_HOSTS: '127.0.0.1' });
 });
 afterAll(async () => {
   await ctx.close();

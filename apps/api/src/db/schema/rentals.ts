@@ -102,6 +102,14 @@ export const listingPanels = pgTable('listing_panels', {
   /** The demo's local panel rather than a vendor's real one. */
   demo: boolean('demo').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** The key's last 4 characters, the only part of it ever shown again (migration 0027). */
+  keyHint: text('key_hint'),
+  /** When the current URL, server and key were saved. */
+  linkedAt: timestamptz('linked_at').notNull().defaultNow(),
+  /** The vendor's last "Test connection": when, its outcome and the sentence it answered. */
+  testedAt: timestamptz('tested_at'),
+  testOutcome: text('test_outcome'),
+  testMessage: text('test_message'),
 });
 
 /** The last run state read from the panel, shared by every instance and shown with its age. */

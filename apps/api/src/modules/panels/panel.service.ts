@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { listingPanels, panelEvents, panelStates } from '../../db/schema/rentals';
 import { AppError } from '../../lib/errors';
+import { OutboundAddressError, type OutboundGuard } from '../../lib/outbound-guard';
 import { decryptPanelKey, encryptPanelKey, PanelKeyError } from './panel-crypto';
 import {
   normalizePanelUrl,
@@ -60,6 +61,12 @@ export interface PanelServiceOptions {
   /** Clock, for tests. */
   now?: () => number;
   client?: PterodactylClient;
+  /**
+   * The outbound address guard (decision 040): a link is checked when it is saved, and every
+   * call connects only to an address the guard checked. Without one (the panel module's own
+   * tests), links and calls go anywhere.
+   */
+  guard?: OutboundGuard;
 }
 
 /** A listing's panel link without its key: what a route may show. */
@@ -151,7 +158,8 @@ export function runStateFromStats(stats: PterodactylStats): {
  * panel_events for the vendor and turned into errors a renter can read.
  */
 export class PanelService implements PanelControl {
-  private readonly client: PterodactylClient;
+  readonly client: PterodactylClient;
+  private readonly guard: OutboundGuard | null;
   private readonly powerTimeoutMs: number;
   private readonly stateTimeoutMs: number;
   private readonly cacheMs: number;
@@ -167,7 +175,8 @@ export class PanelService implements PanelControl {
     options: PanelServiceOptions = {},
   ) {
     if (secretKey.length !== 32) throw new Error('PanelService needs a 32-byte key');
-    this.client = options.client ?? new PterodactylClient();
+    this.guard = options.guard ?? null;
+    this.client = options.client ?? new PterodactylClient({ guard: options.guard });
     this.powerTimeoutMs = options.powerTimeoutMs ?? 8000;
     this.stateTimeoutMs = options.stateTimeoutMs ?? 4000;
     this.cacheMs = options.cacheMs ?? 10_000;
@@ -186,6 +195,16 @@ export class PanelService implements PanelControl {
       panelUrl = normalizePanelUrl(input.panelUrl);
     } catch (error) {
       throw invalid('panelUrl', (error as Error).message);
+    }
+    if (this.guard && !input.demo) {
+      try {
+        await this.guard.checkUrl(panelUrl);
+      } catch (error) {
+        if (!(error instanceof OutboundAddressError)) throw error;
+        throw new AppError('PANEL_ADDRESS_REFUSED', 422, error.message, {
+          fields: [{ field: 'panelUrl', message: error.message }],
+        });
+      }
     }
     const serverIdentifier = input.serverIdentifier.trim();
     if (!IDENTIFIER.test(serverIdentifier)) {
@@ -207,6 +226,8 @@ export class PanelService implements PanelControl {
       serverIdentifier,
       apiKeyEncrypted: encryptPanelKey(apiKey, this.secretKey),
       demo: input.demo ?? false,
+      keyHint: apiKey.slice(-4),
+      linkedAt: new Date(this.now()),
     };
     await this.db.transaction(async (tx) => {
       await tx
@@ -219,6 +240,12 @@ export class PanelService implements PanelControl {
             serverIdentifier: row.serverIdentifier,
             apiKeyEncrypted: row.apiKeyEncrypted,
             demo: row.demo,
+            keyHint: row.keyHint,
+            linkedAt: row.linkedAt,
+            // A test of the previous link says nothing about this one.
+            testedAt: null,
+            testOutcome: null,
+            testMessage: null,
           },
         });
       await tx.delete(panelStates).where(eq(panelStates.listingId, listingId));
@@ -514,6 +541,12 @@ export class PanelService implements PanelControl {
           502,
           `The vendor's control panel settings for this server cannot be read, so it was not ${verb}. ${notified}`,
         );
+      case 'address_refused':
+        return new AppError(
+          'PANEL_ERROR',
+          502,
+          `The game server's control panel is at an address this shop does not call, so the server was not ${verb}. ${notified}`,
+        );
       case 'panel_error': {
         const status = error instanceof PanelRequestError ? error.info.status : undefined;
         return new AppError(
@@ -546,6 +579,8 @@ export class PanelService implements PanelControl {
       }
       case 'key_unreadable':
         return "The vendor's control panel settings for this server cannot be read.";
+      case 'address_refused':
+        return 'The control panel is at an address this shop does not call.';
       case 'panel_error': {
         const status = error instanceof PanelRequestError ? error.info.status : undefined;
         return `The control panel reported an error${status ? ` (HTTP ${status})` : ''}.`;

@@ -54,6 +54,7 @@ export async function linkDemoPanels(
         panelUrl,
         serverIdentifier: demoPanelIdentifier(listing.queryPort - gamePortBase),
         apiKeyEncrypted: encryptPanelKey(DEMO_PANEL_API_KEY, secretKey),
+        keyHint: DEMO_PANEL_API_KEY.slice(-4),
         demo: true,
       })),
     )
@@ -63,6 +64,7 @@ export async function linkDemoPanels(
         panelUrl: sql`excluded.panel_url`,
         serverIdentifier: sql`excluded.server_identifier`,
         apiKeyEncrypted: sql`excluded.api_key_encrypted`,
+        keyHint: sql`excluded.key_hint`,
       },
       setWhere: sql`${listingPanels.demo}`,
     });

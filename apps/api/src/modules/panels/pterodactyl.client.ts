@@ -14,6 +14,8 @@
  * limit as 429 with `Retry-After`. Each call is bounded by `AbortSignal.timeout`, body included.
  */
 
+import { OutboundAddressError, type OutboundGuard } from '../../lib/outbound-guard';
+
 export type PowerSignal = 'start' | 'stop' | 'restart' | 'kill';
 
 export const POWER_SIGNALS: readonly PowerSignal[] = ['start', 'stop', 'restart', 'kill'];
@@ -53,7 +55,9 @@ export type PanelFailureKind =
   /** 409: the server is suspended, installing, being transferred or restored. */
   | 'conflict'
   /** Any other error status, a redirect, or an answer that is not the documented shape. */
-  | 'panel_error';
+  | 'panel_error'
+  /** The outbound guard refused the address (decision 040): not https, or not a public address. */
+  | 'address_refused';
 
 export class PanelRequestError extends Error {
   constructor(
@@ -166,15 +170,20 @@ function connectionProblem(error: unknown): string {
 }
 
 export interface PterodactylClientOptions {
-  /** For tests; default: the global fetch. */
+  /** For tests; default: the guard's fetch, else the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * The outbound address guard (decision 040): every call checks the URL and connects only to an
+   * address it checked. Without one (unit tests of the client), calls go anywhere.
+   */
+  guard?: OutboundGuard;
 }
 
 export class PterodactylClient {
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: PterodactylClientOptions = {}) {
-    this.fetchImpl = options.fetch ?? fetch;
+    this.fetchImpl = options.fetch ?? options.guard?.fetch ?? fetch;
   }
 
   /** Sends a power signal; resolves on 204 (any 2xx), throws PanelRequestError otherwise. */
@@ -225,6 +234,9 @@ export class PterodactylClient {
       // Read the body under the same deadline: a panel that sends headers and then stalls must not hang us.
       text = await response.text();
     } catch (error) {
+      if (error instanceof OutboundAddressError) {
+        throw new PanelRequestError('address_refused', error.message);
+      }
       if (isTimeout(error) || signal.aborted) {
         throw new PanelRequestError('timeout', `No answer from the panel within ${timeoutMs} ms`);
       }

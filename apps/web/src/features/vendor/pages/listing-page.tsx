@@ -16,6 +16,8 @@ import { ListingForm } from '../components/listing-form';
 import { ListingImageCard } from '../components/listing-image-card';
 import { ListingStateCard } from '../components/listing-state-card';
 import { ListingStateTag } from '../components/listing-state-tag';
+import { PanelErrorsCard } from '../components/panel-errors-card';
+import { PanelLinkCard } from '../components/panel-link-card';
 
 const h2 = (text: string) => <h2 style={{ fontSize: 16, margin: 0 }}>{text}</h2>;
 
@@ -47,7 +49,8 @@ function savedMessage(before: VendorListingDetail, saved: VendorListingDetail): 
 /**
  * /vendor/listings/:listingId (vendor role): one listing (issue 16 point 4): its details to edit,
  * where it stands (read again every 3 seconds while its game server has not answered), its image,
- * pause, resume and delete, and the record of its price and game changes.
+ * pause, resume and delete, the record of its price and game changes, its game panel link (point
+ * 5) and the panel errors its renters met.
  */
 export function ListingPage() {
   const { listingId = '' } = useParams();
@@ -96,16 +99,19 @@ export function ListingPage() {
         )}
         <Row gutter={[16, 16]}>
           <Col xs={{ span: 24, order: 2 }} lg={{ span: 16, order: 1 }}>
-            <SurfaceCard title={h2('Details')}>
-              <ListingForm
-                key={detail.id}
-                listing={detail}
-                submitText="Save changes"
-                saving={update.isPending}
-                save={(input) => update.mutateAsync({ id: detail.id, input })}
-                onSaved={(saved) => toast('success', savedMessage(detail, saved))}
-              />
-            </SurfaceCard>
+            <Flex vertical gap={16}>
+              <SurfaceCard title={h2('Details')}>
+                <ListingForm
+                  key={detail.id}
+                  listing={detail}
+                  submitText="Save changes"
+                  saving={update.isPending}
+                  save={(input) => update.mutateAsync({ id: detail.id, input })}
+                  onSaved={(saved) => toast('success', savedMessage(detail, saved))}
+                />
+              </SurfaceCard>
+              <PanelLinkCard listingId={detail.id} />
+            </Flex>
           </Col>
           <Col xs={{ span: 24, order: 1 }} lg={{ span: 8, order: 2 }}>
             <Flex vertical gap={16}>
@@ -115,6 +121,9 @@ export function ListingPage() {
           </Col>
           <Col xs={{ span: 24, order: 3 }}>
             <ListingChangesCard changes={detail.changes} />
+          </Col>
+          <Col xs={{ span: 24, order: 4 }}>
+            <PanelErrorsCard listingId={detail.id} />
           </Col>
         </Row>
       </Flex>

@@ -105,6 +105,11 @@ export function serveListingStore(listings: VendorListingDetail[]) {
       store.delete(params.id);
       return new HttpResponse(null, { status: 204 });
     }),
+    // A listing's page also shows its game panel and panel errors: none, unless a test says so.
+    http.get('/api/vendor/listings/:id/panel', () => HttpResponse.json({ data: null })),
+    http.get('/api/vendor/panel-errors', () =>
+      HttpResponse.json({ data: [], meta: { page: 1, pageSize: 10, total: 0 } }),
+    ),
   );
   return { store, calls, reads };
 }
