@@ -157,14 +157,16 @@ async function main() {
   scheduler.start();
   if (demo && demoDataEnabled(config) && offline?.pay) {
     // Paid on the demo chains while the watchers run: nothing waits for it.
-    seedDemoDeposits(database.db, app.services.wallet, offline.pay, logger).catch(
-      (error: unknown) =>
+    // One after the other: both pay from the demo chain's one funded account, whose nonces a
+    // second payer at the same moment would collide with.
+    void seedDemoDeposits(database.db, app.services.wallet, offline.pay, logger)
+      .catch((error: unknown) =>
         logger.warn({ err: error }, "the demo renter's deposits could not be seeded"),
-    );
-    seedDemoPayouts(database.db, app.services.vendorPayouts, offline.pay, logger).catch(
-      (error: unknown) =>
+      )
+      .then(() => seedDemoPayouts(database.db, app.services.vendorPayouts, offline.pay!, logger))
+      .catch((error: unknown) =>
         logger.warn({ err: error }, "the demo vendor's payouts could not be seeded"),
-    );
+      );
   }
   logger.info(
     `CrimsonHost is ready at http://localhost:${config.PORT} (${Date.now() - started} ms, Node ${process.version})`,

@@ -37,7 +37,7 @@ export async function seedDemoPayouts(
   if ((existing?.n ?? 0) > 0) return;
   const address = (await payoutAddressesOf(db, vendor.id)).find((row) => row.network === 'ERC20');
   const available = parseUsdt((await vendorBalances(db, vendor.id)).available);
-  if (!address || available < 2n * MIN_PAYOUT_MICRO) {
+  if (!address || available < 3n * MIN_PAYOUT_MICRO) {
     log.warn('the demo vendor has too little available money for demo payouts');
     return;
   }

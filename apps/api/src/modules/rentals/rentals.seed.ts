@@ -27,7 +27,10 @@ export const DEMO_RENTERS = [
   { email: 'renter.lukas@crimsonhost.demo', displayName: 'Lukas Meyer' },
 ] as const;
 
-/** Ended rentals: days since each ended, and its hours. Those past the dispute window cleared. */
+/**
+ * Ended rentals: days since each ended, and its hours. Those past the dispute window cleared; the
+ * older ones ran for days, as game communities rent, so the vendor has money to be paid out.
+ */
 const ENDED: Array<[daysAgo: number, hours: number]> = [
   [1, 3],
   [2, 6],
@@ -36,13 +39,13 @@ const ENDED: Array<[daysAgo: number, hours: number]> = [
   [6, 4],
   [8, 8],
   [9, 5],
-  [11, 24],
-  [13, 3],
-  [16, 10],
-  [19, 6],
-  [22, 4],
-  [25, 8],
-  [28, 2],
+  [11, 72],
+  [13, 48],
+  [16, 96],
+  [19, 120],
+  [22, 72],
+  [25, 168],
+  [28, 48],
 ];
 
 /** Running rentals: hours ago each started, and its hours. */
