@@ -135,6 +135,7 @@ try {
   demoPorts.E2E_DEMO_SUPPORT_PASSWORD = demoPassword('support@crimsonhost.demo') ?? '';
   demoPorts.E2E_DEMO_RENTER_PASSWORD = demoPassword('renter@crimsonhost.demo') ?? '';
   demoPorts.E2E_DEMO_ADMIN_PASSWORD = demoPassword('admin@crimsonhost.demo') ?? '';
+  demoPorts.E2E_DEMO_VENDOR_PASSWORD = demoPassword('vendor.nordic@crimsonhost.demo') ?? '';
   const files = readdirSync(e2eDir)
     .filter((name) => name.endsWith('.e2e.mjs'))
     // `npm run test:e2e -- wallet rentals` runs just those files.

@@ -87,6 +87,12 @@ export async function seedDemoRentals(db: Database, vendorId: string, now = new 
       sql`select count(*)::int as n from rentals where vendor_id = ${vendorId}`,
     );
     if ((existing?.n ?? 0) > 0) return 0;
+    // The history below reaches five weeks back: the listings were there for all of it, so
+    // occupancy compares the hours rented with the hours listed over the same time.
+    await tx.execute(
+      sql`update server_listings set created_at = created_at - interval '60 days'
+           where vendor_id = ${vendorId} and created_at > ${now.toISOString()}::timestamptz - interval '60 days'`,
+    );
     const listings = await queryRows<{ id: string; price_micro: string; availability: string }>(
       tx,
       sql`select id, price_micro::text as price_micro, availability from server_listings

@@ -1,0 +1,104 @@
+// A vendor's payout proven on chain (issue 16 points 8, 9 and 11): the demo vendor sees its
+// Overview, Rentals and Payouts, with the payout the demo paid on the demo chain and one waiting;
+// the demo admin copies the waiting payout's address from the staff area, pays it from the
+// command line with `npm run demo:pay` as the README says, pastes the hash the command prints,
+// and the payout turns paid once the chain has confirmed it; the vendor then sees it paid.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, it } from 'node:test';
+import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
+import { CONFIRMED_WITHIN_MS, openStaffArea, screenshotAllWays, signInAs } from './steps.mjs';
+
+const browser = sharedBrowser();
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ADMIN = { email: 'admin@crimsonhost.demo', password: process.env.E2E_DEMO_ADMIN_PASSWORD };
+const VENDOR = {
+  email: 'vendor.nordic@crimsonhost.demo',
+  password: process.env.E2E_DEMO_VENDOR_PASSWORD,
+};
+
+/** Pays `amount` test USDT on ERC20 to `to` with demo:pay; answers the hash it prints. */
+async function payWithDemoPay(to, amount) {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', 'demo:pay', '--', '--network', 'ERC20', '--to', to, '--amount', amount],
+    { cwd: repoRoot, env: process.env },
+  );
+  const hash = /\(tx (0x[0-9a-f]{64})\)/i.exec(stdout)?.[1];
+  assert.ok(hash, `a transaction hash in: ${stdout}`);
+  return hash;
+}
+
+describe('a vendor payout', () => {
+  it('is sent by the admin on the demo chain, recorded by its hash, and seen paid by the vendor', async () => {
+    assert.ok(ADMIN.password && VENDOR.password, 'the demo passwords were printed at start');
+    const vendor = await browser.openPage(DESKTOP, { theme: 'light' });
+    const admin = await browser.openPage(DESKTOP, { theme: 'light' });
+    const problems = await watchForErrors(vendor.page);
+    const page = vendor.page;
+    try {
+      await signInAs(page, VENDOR);
+      // The vendor's area opens on its Overview; its rentals and payouts are filled by the demo.
+      await page.goto('/vendor');
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      await screenshotAllWays(page, 'vendor-overview', { restoreTheme: true });
+      await page.getByRole('link', { name: 'Rentals', exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: /Rentals/ }).waitFor();
+      await screenshotAllWays(page, 'vendor-rentals', { restoreTheme: true });
+      await page.getByRole('link', { name: 'Payouts', exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+      const open = page.locator('.ant-card').filter({ hasText: 'Your open payout' });
+      await open.getByText('Requested').waitFor();
+      await open.getByText('10.00 USDT').waitFor();
+      const history = page.getByRole('table', { name: 'Your payouts, newest first' });
+      await history.getByText('Paid', { exact: true }).waitFor();
+      await screenshotAllWays(page, 'vendor-payouts', { restoreTheme: true });
+
+      // The admin finds it in the queue of payouts to send.
+      await signInAs(admin.page, ADMIN);
+      await openStaffArea(admin.page, ADMIN.email, '/admin/payouts').then((area) => area.finish());
+      await admin.page.goto('/admin/payouts');
+      const link = admin.page.getByRole('link', { name: '10.00 USDT on ERC20' });
+      await link.waitFor();
+      await screenshotAllWays(admin.page, 'admin-payouts', { restoreTheme: true });
+      await link.click();
+      await admin.page.getByRole('heading', { name: 'Send this payout' }).waitFor();
+      const send = admin.page.locator('.ant-card').filter({ hasText: 'Send this payout' });
+      const address = /0x[0-9a-fA-F]{40}/.exec(await send.textContent())?.[0];
+      assert.ok(address, 'the payout address is on the page');
+      await screenshotAllWays(admin.page, 'admin-payout-to-send', { restoreTheme: true });
+
+      // Paid from the command line; a wrong amount first, which the chain check refuses.
+      const short = await payWithDemoPay(address, '9.99');
+      await admin.page.getByLabel('Transaction hash').fill(short);
+      await admin.page.getByRole('button', { name: 'Check and record' }).click();
+      await admin.page
+        .getByText(/not the 10\.000000 USDT of this payout/)
+        .first()
+        .waitFor();
+      const hash = await payWithDemoPay(address, '10');
+      await admin.page.getByLabel('Transaction hash').fill(hash);
+      await admin.page.getByRole('button', { name: 'Check and record' }).click();
+      await admin.page
+        .locator('.ant-tag', { hasText: /^Paid$/ })
+        .first()
+        .waitFor({ timeout: CONFIRMED_WITHIN_MS });
+      await admin.page.getByText(hash).first().waitFor();
+      await screenshotAllWays(admin.page, 'admin-payout-paid', { restoreTheme: true });
+
+      // The vendor sees it paid, with its transaction, and may ask for the next one.
+      await page.reload();
+      await page.getByRole('heading', { level: 2, name: 'Ask for a payout' }).waitFor();
+      await history.getByText(hash).waitFor();
+      assert.equal(await history.getByText('Paid', { exact: true }).count(), 2);
+      await screenshotAllWays(page, 'vendor-payouts-paid', { restoreTheme: true });
+      assert.deepEqual(problems, [], 'no errors in the vendor’s console');
+    } finally {
+      await vendor.context.close();
+      await admin.context.close();
+    }
+  });
+});
