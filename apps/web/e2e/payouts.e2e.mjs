@@ -95,6 +95,22 @@ describe('a vendor payout', () => {
       await history.getByText(hash).waitFor();
       assert.equal(await history.getByText('Paid', { exact: true }).count(), 2);
       await screenshotAllWays(page, 'vendor-payouts-paid', { restoreTheme: true });
+
+      // Asks for 12 USDT, confirms the address in the dialog, then thinks better of it.
+      await page.getByLabel('Amount (USDT)').fill('12');
+      await page.getByRole('button', { name: 'Ask for payout' }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Ask for this payout?' });
+      await confirm.getByText(address).waitFor();
+      await screenshotAllWays(page, 'vendor-payout-confirm', { dialog: true });
+      await confirm.getByRole('button', { name: 'Ask for payout' }).click();
+      await page.getByText('Payout of 12.00 USDT asked for.').waitFor();
+      const asked = page.locator('.ant-card').filter({ hasText: 'Your open payout' });
+      await asked.getByText('12.00 USDT').waitFor();
+      await asked.getByRole('button', { name: 'Cancel payout' }).click();
+      const cancel = page.getByRole('dialog').filter({ hasText: 'Cancel this payout?' });
+      await cancel.getByRole('button', { name: 'Cancel payout' }).click();
+      await page.getByText('Payout cancelled. The money is available again.').waitFor();
+      await history.getByText('Cancelled by the vendor').waitFor();
       assert.deepEqual(problems, [], 'no errors in the vendor’s console');
     } finally {
       await vendor.context.close();

@@ -18,7 +18,7 @@ const DEMO_TREASURY: AuditActor = { user: null, clientKind: null, ip: null };
 /**
  * The demo vendor's payouts (issue 16 point 9), through the same service staff and vendors use:
  * one asked for three days ago and paid for real on the demo chain (the payout job sees it
- * confirmed within seconds and marks it PAID), and one asked for today that waits in the staff
+ * confirmed within seconds and marks it PAID), and one asked for yesterday that waits in the staff
  * area's Payouts queue, for an admin to send with `npm run demo:pay` and enter its hash. Seeded
  * once, when the demo vendor has no payout yet and its cleared rentals left money available.
  */
@@ -57,7 +57,14 @@ export async function seedDemoPayouts(
     if ((await payouts.detail(paid.id)).status === 'PAID') break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  await payouts.requestFor(DEMO_TREASURY, vendor.id, { network: 'ERC20', amount: '10' });
+  const waiting = await payouts.requestFor(DEMO_TREASURY, vendor.id, {
+    network: 'ERC20',
+    amount: '10',
+  });
+  // Asked for yesterday: once staff send it, the vendor may ask for the next one at once.
+  await db.execute(
+    sql`update vendor_payouts set requested_at = now() - interval '26 hours' where id = ${waiting.id}`,
+  );
   log.info(
     { paid: toUsdtString(first), hash },
     'demo payouts seeded: one paid on the demo chain, one waiting in the staff area',
