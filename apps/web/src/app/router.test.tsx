@@ -7,6 +7,7 @@ import { signIn } from '../test/rental-fixtures';
 import { renderRoute } from '../test/render-route';
 import { VENDOR_USER } from '../features/vendor/test/earnings-fixtures';
 import { serveListingStore } from '../features/vendor/test/listing-fixtures';
+import { serveOverview } from '../features/vendor/test/overview-fixtures';
 
 const FIND = { timeout: 10_000 };
 
@@ -100,14 +101,15 @@ describe('routes', () => {
     );
   });
 
-  it('gives a vendor the vendor area: Listings at /vendor, not-found for an unknown page', async () => {
+  it('gives a vendor the vendor area: the Overview at /vendor, not-found for an unknown page', async () => {
     signIn(VENDOR_USER);
     serveListingStore([]);
+    serveOverview();
     const area = renderRoute('/vendor');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Listings' }, FIND),
+      await screen.findByRole('heading', { level: 1, name: 'Overview' }, FIND),
     ).toBeInTheDocument();
-    expect(area.router.state.location.pathname).toBe('/vendor/listings');
+    expect(area.router.state.location.pathname).toBe('/vendor');
     expect(screen.getByRole('navigation', { name: 'Vendor area' })).toBeInTheDocument();
     area.unmount();
 
