@@ -50,7 +50,15 @@ describe('a vendor payout', () => {
       await screenshotAllWays(page, 'vendor-rentals', { restoreTheme: true });
       await page.getByRole('link', { name: 'Payouts', exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+      // The demo seeds its payouts once the chain has confirmed the first (about 15 s after a
+      // start): a run that begins with this file waits for them as a person would, reloading.
       const open = page.locator('.ant-card').filter({ hasText: 'Your open payout' });
+      for (const deadline = Date.now() + CONFIRMED_WITHIN_MS; Date.now() < deadline;) {
+        await page.getByRole('heading', { level: 2 }).first().waitFor();
+        if (await open.isVisible()) break;
+        await page.waitForTimeout(2000);
+        await page.reload();
+      }
       await open.getByText('Requested').waitFor();
       await open.getByText('10.00 USDT').waitFor();
       const history = page.getByRole('table', { name: 'Your payouts, newest first' });
