@@ -99,8 +99,11 @@ describe('becoming a vendor', () => {
       await page.getByText(PAYOUT).first().waitFor();
       await screenshotAllWays(page, 'vendor-approved', { restoreTheme: true });
 
-      // The vendor area opens on the listings: none yet.
+      // The vendor area opens on its Overview; the listings are one click away: none yet.
       await page.getByRole('link', { name: 'vendor area' }).click();
+      await page.waitForURL((url) => url.pathname === '/vendor');
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      await page.getByRole('link', { name: 'Listings', exact: true }).first().click();
       await page.waitForURL((url) => url.pathname === '/vendor/listings');
       await page.getByText('You have no listings yet').waitFor();
       await screenshotAllWays(page, 'vendor-listings-empty', { restoreTheme: true });
