@@ -190,7 +190,7 @@ export class VendorPayoutsService {
     if (available < MIN_PAYOUT_MICRO)
       return {
         code: 'PAYOUT_TOO_SMALL',
-        message: `A payout is at least ${toUsdtString(MIN_PAYOUT_MICRO).replace(/0{4}$/, '')} USDT; you have ${toUsdtString(available).replace(/0{4}$/, '')} USDT available.`,
+        message: `A payout is at least ${toUsdtString(MIN_PAYOUT_MICRO)} USDT; you have ${toUsdtString(available)} USDT available.`,
       };
     return null;
   }
@@ -248,10 +248,8 @@ export class VendorPayoutsService {
         // The vendor's row lock: two requests of one vendor take turns, so the rules below hold.
         const vendor = await vendorsRepo.lockVendor(tx, vendorId);
         if (!vendor) throw new AppError('NOT_A_VENDOR', 404, 'This account has no vendor record');
-        const [open, latest] = [
-          await repo.openPayoutOf(tx, vendorId),
-          await repo.latestPayoutOf(tx, vendorId),
-        ];
+        const open = await repo.openPayoutOf(tx, vendorId);
+        const latest = await repo.latestPayoutOf(tx, vendorId);
         const balances = await vendorBalances(tx, vendorId);
         const available = parseUsdt(balances.available);
         const blocked = this.blockedReason(vendor, open, latest, available, now);

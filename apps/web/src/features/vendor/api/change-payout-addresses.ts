@@ -7,7 +7,7 @@ import {
 } from '@crimsonhost/shared/vendor-payouts';
 import { apiClient } from '../../../lib/api-client';
 import { payoutStandingQueryOptions } from './get-payout-standing';
-import { vendorAccountQueryKey } from './vendor-query-keys';
+import { vendorStandingQueryOptions } from './get-vendor-standing';
 
 const answerSchema = dataEnvelope(payoutStandingSchema);
 
@@ -27,8 +27,8 @@ export function useChangePayoutAddresses() {
     mutationFn: changePayoutAddresses,
     onSuccess: async (standing) => {
       queryClient.setQueryData(payoutStandingQueryOptions().queryKey, standing);
-      // The account page shows the addresses too.
-      await queryClient.invalidateQueries({ queryKey: vendorAccountQueryKey() });
+      // The account page shows the addresses too; the payouts standing is the answer itself.
+      await queryClient.invalidateQueries({ queryKey: vendorStandingQueryOptions().queryKey });
     },
   });
 }
