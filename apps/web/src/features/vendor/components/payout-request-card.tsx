@@ -110,14 +110,16 @@ function OpenPayout({ payout }: { payout: Payout }) {
           setFailure(null);
           setAsking(false);
         }}
+        // The answer refreshes the standing, which has no open payout any more: this card
+        // unmounts, and callbacks given to `mutate` would never run. The promise always settles.
         onOk={() =>
-          cancel.mutate(payout.id, {
-            onSuccess: () => {
+          cancel.mutateAsync(payout.id).then(
+            () => {
               toast('success', 'Payout cancelled. The money is available again.');
               setAsking(false);
             },
-            onError: (error) => setFailure(describeApiError(toApiError(error))),
-          })
+            (error: unknown) => setFailure(describeApiError(toApiError(error))),
+          )
         }
         destroyOnHidden
       >

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody } from '../../../test/auth-fixtures';
 import { server } from '../../../test/msw-server';
@@ -119,6 +119,19 @@ describe('the payouts page', () => {
     server.use(
       http.post(`/api/vendor/payouts/${payout.id}/cancel`, () => {
         cancelled = true;
+        // The refreshed standing has no open payout and comes back before the slower history:
+        // the card that asked is gone by the time the answer is handled, and the page still
+        // says what happened.
+        serveStanding();
+        server.use(
+          http.get('/api/vendor/payouts', async () => {
+            await delay(400);
+            return HttpResponse.json({
+              data: [{ ...payout, status: 'CANCELLED' }],
+              meta: { page: 1, pageSize: 10, total: 1 },
+            });
+          }),
+        );
         return HttpResponse.json({ data: { ...payout, status: 'CANCELLED' } });
       }),
     );
@@ -131,6 +144,12 @@ describe('the payouts page', () => {
     expect(dialog).toHaveTextContent('25.50 USDT goes back to your available balance');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel payout' }));
     await waitFor(() => expect(cancelled).toBe(true));
+    expect(
+      await screen.findByText('Payout cancelled. The money is available again.', {}, LOAD),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Ask for a payout' }, LOAD),
+    ).toBeInTheDocument();
   });
 
   it('changes the addresses with the password, and says a wrong password under its field', async () => {
