@@ -11,7 +11,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { panelAllowedHosts, publicUrl, trustProxyOption, type Config } from './config';
+import {
+  gameAllowedHosts,
+  panelAllowedHosts,
+  publicUrl,
+  trustProxyOption,
+  type Config,
+} from './config';
 import type { DatabaseHandle } from './db/client';
 import { issueCsrfToken, registerCsrfCheck } from './lib/csrf';
 import { registerErrorHandler, routerError, sendError } from './lib/error-handler';
@@ -68,7 +74,7 @@ import { VendorOverviewService } from './modules/vendors/vendor-overview.service
 import { vendorPanelRoutes } from './modules/vendors/vendor-panels.routes';
 import { VendorPanelsService } from './modules/vendors/vendor-panels.service';
 import { PanelLinks } from './modules/panels/panel-links.service';
-import { OutboundGuard, type Resolver } from './lib/outbound-guard';
+import { GAME_SERVER_WORDING, OutboundGuard, type Resolver } from './lib/outbound-guard';
 import { VendorListingsService } from './modules/vendors/vendor-listings.service';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
 import { adminPayoutRoutes, vendorPayoutRoutes } from './modules/vendors/vendor-payouts.routes';
@@ -99,6 +105,8 @@ export interface AppDeps {
   rentalFaults?: RentalFaults;
   /** How panel host names are resolved for the address guard; default: the system's DNS. */
   panelResolver?: Resolver;
+  /** How listings' game server host names are resolved for the same check; default: system DNS. */
+  gameResolver?: Resolver;
   /** A ready pino logger (main) or logger options; tests pass `false`. */
   logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
 }
@@ -132,6 +140,7 @@ export async function buildApp({
   panels,
   rentalFaults,
   panelResolver,
+  gameResolver,
   logger = false,
 }: AppDeps) {
   const loggerOption =
@@ -342,7 +351,14 @@ export async function buildApp({
         vendorListingRoutes({
           db: database.db,
           guards,
-          listings: new VendorListingsService(database.db),
+          listings: new VendorListingsService(
+            database.db,
+            new OutboundGuard({
+              allowedHosts: gameAllowedHosts(config),
+              resolver: gameResolver,
+              wording: GAME_SERVER_WORDING,
+            }),
+          ),
         }),
       );
       await api.register(

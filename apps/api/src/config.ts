@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { STAFF_IDLE_TIMEOUT_MINUTES, STAFF_SESSION_MAX_HOURS } from '@crimsonhost/shared/auth';
+import { DEMO_HOST } from './modules/catalog/catalog-demo-listings';
 
 const port = z.coerce
   .number({ message: 'must be a number' })
@@ -200,6 +201,12 @@ export const configSchema = z.object({
    * (127.0.0.1:DEMO_PANEL_PORT) when the demo data is on, else none.
    */
   PANEL_ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * Game server hosts exempt from the address check of listings and status queries (decision
+   * 040), comma-separated `host` or `host:port`. Unset: the demo's host (127.0.0.1) when the demo
+   * game servers run, else none.
+   */
+  GAME_ALLOWED_HOSTS: z.string().optional(),
   /** How long "Test connection" waits for a vendor's panel to answer. */
   PANEL_TEST_TIMEOUT_MS: wholeNumber(100, 30_000).default(5000),
   /** How long an instance reuses a catalog list or facet answer; 0 turns the cache off. */
@@ -327,6 +334,19 @@ export function panelAllowedHosts(config: Config): string[] {
 /** Whether start-up runs the loopback game servers of the demo listings. */
 export function demoGameServersEnabled(config: Config): boolean {
   return config.DEMO_GAME_SERVERS ?? demoDataEnabled(config);
+}
+
+/**
+ * The game server hosts the address check lets through: the configured ones, else the demo game
+ * servers' host while they run (so that their spare servers can be listed).
+ */
+export function gameAllowedHosts(config: Config): string[] {
+  if (config.GAME_ALLOWED_HOSTS !== undefined) {
+    return config.GAME_ALLOWED_HOSTS.split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry.length > 0);
+  }
+  return demoGameServersEnabled(config) ? [DEMO_HOST] : [];
 }
 
 export function demoChainEnabled(config: Config): boolean {

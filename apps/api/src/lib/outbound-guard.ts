@@ -16,6 +16,9 @@ import { Agent, fetch as undiciFetch } from 'undici';
  *   own DNS lookup goes through the guard and connects to the address it checked, so a DNS answer
  *   that changes between the save and a call, or between a check and its connect (rebinding),
  *   cannot reach inside.
+ * - A listing's game server address (host and query port) takes the same check with its own
+ *   words (`GAME_SERVER_WORDING`): at save, and in the status job before each query, which then
+ *   sends its packets to the address it checked.
  */
 
 export interface ResolvedAddress {
@@ -167,10 +170,28 @@ export function refusedAddress(address: string): string | null {
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
+/** What a refusal calls the destination, so that its sentence fits what the vendor typed. */
+export interface GuardWording {
+  /** Closes a refused address: "{subject} must be reachable on the public internet." */
+  subject: string;
+  /** Closes a name that does not resolve: "Check {field} for typing mistakes." */
+  field: string;
+}
+
+/** A vendor's Pterodactyl panel (decision 040). */
+export const PANEL_WORDING: GuardWording = { subject: 'A panel', field: 'the panel address' };
+/** The game server a listing names, which the status job queries (decision 040, game hosts). */
+export const GAME_SERVER_WORDING: GuardWording = {
+  subject: 'A game server',
+  field: 'the game server’s address',
+};
+
 export interface OutboundGuardOptions {
   /** Hosts exempt from the address check, and allowed over http (the demo's own panel). */
   allowedHosts?: readonly string[];
   resolver?: Resolver;
+  /** The refusals' words; default: a panel's. */
+  wording?: GuardWording;
 }
 
 /** The promise, or the signal's reason as soon as it aborts. */
@@ -187,11 +208,13 @@ function whileNotAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined
 export class OutboundGuard {
   private readonly allowed: readonly string[];
   private readonly resolver: Resolver;
+  private readonly wording: GuardWording;
   private agent: Agent | null = null;
 
   constructor(options: OutboundGuardOptions = {}) {
     this.allowed = (options.allowedHosts ?? []).map((entry) => entry.toLowerCase());
     this.resolver = options.resolver ?? systemResolver;
+    this.wording = options.wording ?? PANEL_WORDING;
   }
 
   /** Whether the configuration exempts this host (and port, when the entry names one). */
@@ -251,8 +274,8 @@ export class OutboundGuard {
         throw new OutboundAddressError(
           'address',
           literal
-            ? `${host} is ${refused}. A panel must be reachable on the public internet.`
-            : `${host} points to ${address}, ${refused}. A panel must be reachable on the public internet.`,
+            ? `${host} is ${refused}. ${this.wording.subject} must be reachable on the public internet.`
+            : `${host} points to ${address}, ${refused}. ${this.wording.subject} must be reachable on the public internet.`,
         );
       }
     }
@@ -269,7 +292,7 @@ export class OutboundGuard {
     if (addresses.length === 0) {
       throw new OutboundAddressError(
         'dns',
-        `The name ${host} cannot be found. Check the panel address for typing mistakes.`,
+        `The name ${host} cannot be found. Check ${this.wording.field} for typing mistakes.`,
       );
     }
     return addresses;

@@ -234,6 +234,7 @@ describe('the demo data', () => {
         attempts: 2,
         missThreshold: 1,
         concurrency: 20,
+        hostCheck: { allowedHosts: ['127.0.0.1'] },
       });
       const tally = await worker.checkDueServers();
       const answering = DEMO_LISTINGS.filter((l) => l.behaviour === 'answers');

@@ -1,13 +1,20 @@
 // A vendor's listings (issue 16 points 4 and 10, decision 038): every validation, the check before
 // a listing reaches the catalog (the status job against a real A2S responder), pause, resume,
-// delete and the game or address refused while rented, the record of price and game changes, and
-// the image checked by its content, resized and served from the app.
+// delete and the game or address refused while rented, the record of price and game changes, the
+// image checked by its content, resized and served from the app, and the game server's address
+// kept off loopback, private networks and metadata services, at save and at query (decision 040).
 import { A2sResponder } from '@crimsonhost/devnet/a2s-responder';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { gameAllowedHosts, loadConfig } from '../../src/config';
+import { serverStatusChecks } from '../../src/db/schema/index';
+import type { ResolvedAddress, Resolver } from '../../src/lib/outbound-guard';
 import { GameStatusWorker } from '../../src/modules/catalog/game-status.job';
-import { createTestApp, type TestContext } from '../app';
+import { createTestApp, recordingMailer, TEST_JWT_SECRET, type TestContext } from '../app';
+import { createTestDatabase } from '../database';
 import { rentServer } from '../ledger-admin/ledger-fixture';
 import { renter, USDT, withKey } from '../rentals/rentals-fixture';
 import { activeVendor, setVendorStatus } from './vendor-fixture';
@@ -26,6 +33,8 @@ beforeAll(async () => {
     attempts: 1,
     missThreshold: 2,
     concurrency: 4,
+    // As the test app's configuration: the demo game servers' host is allowed.
+    hostCheck: { allowedHosts: gameAllowedHosts(ctx.config) },
   });
 });
 afterAll(async () => {
@@ -50,6 +59,7 @@ type Listing = {
   image: string | null;
   queryPort: number;
   players: { current: number; max: number };
+  lastError: string | null;
   rented: boolean;
   changes: Array<{ field: string; from: string; to: string }>;
 };
@@ -329,6 +339,21 @@ describe('editing, pausing and deleting', () => {
     ).toBe(404);
     const list = await call('GET', '/api/vendor/listings', vendor.headers);
     expect(list.json<{ data: Listing[] }>().data.map((row) => row.id)).not.toContain(listing.id);
+    // The status job never asks its game server again, however due its check is.
+    await ctx.database.db
+      .update(serverStatusChecks)
+      .set({ nextCheckAt: sql`now() - interval '1 second'`, leaseUntil: null })
+      .where(eq(serverStatusChecks.listingId, listing.id));
+    await statusJobRuns();
+    const [check] = await ctx.database.db
+      .select({
+        nextCheckAt: serverStatusChecks.nextCheckAt,
+        holder: serverStatusChecks.leaseHolder,
+      })
+      .from(serverStatusChecks)
+      .where(eq(serverStatusChecks.listingId, listing.id));
+    expect(check!.nextCheckAt.getTime()).toBeLessThan(Date.now());
+    expect(check!.holder).toBeNull();
   });
 });
 
@@ -447,5 +472,331 @@ describe('at the same moment', () => {
       expect(rent.statusCode).toBeGreaterThanOrEqual(400);
       expect(rent.statusCode).toBeLessThan(500);
     }
+  });
+});
+
+const PUBLIC_V4 = '93.184.215.14';
+const PUBLIC_V6 = '2606:2800:21f:cb07:6820:80da:af6b:8b2c';
+const ON_THE_INTERNET = 'A game server must be reachable on the public internet.';
+
+/** Host names and their addresses as the test resolver answers them; other names do not resolve. */
+const dnsAnswers = new Map<string, string[]>();
+/** Names whose lookup never answers, as a DNS server that has gone quiet. */
+const dnsSilent = new Set<string>();
+const testResolver: Resolver = async (hostname) => {
+  if (dnsSilent.has(hostname)) return new Promise<never>(() => undefined);
+  const answers = dnsAnswers.get(hostname);
+  if (!answers) {
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  }
+  return answers.map((address): ResolvedAddress => ({
+    address,
+    family: address.includes(':') ? 6 : 4,
+  }));
+};
+
+/**
+ * An app as `createTestApp` builds it, whose game server host names resolve through the test
+ * resolver, and without the demo game servers: no host is exempt from the address check.
+ */
+async function appWithGameResolver(): Promise<TestContext> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CATALOG_CACHE_TTL_MS: '0',
+    DEMO_GAME_SERVERS: 'false',
+  });
+  const database = await createTestDatabase();
+  const mailer = recordingMailer();
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    mailer,
+    gameResolver: testResolver,
+  });
+  await app.ready();
+  const csrf = (await app.inject({ method: 'GET', url: '/api/auth/csrf' })).json<{
+    data: { csrfToken: string };
+  }>().data.csrfToken;
+  return {
+    app,
+    csrf,
+    mailer,
+    request: (options) =>
+      app.inject({ ...options, headers: { 'x-csrf-token': csrf, ...options.headers } }),
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+describe('the game server’s address (decision 040)', () => {
+  let guarded: TestContext;
+
+  beforeAll(async () => {
+    guarded = await appWithGameResolver();
+  });
+  afterAll(() => guarded?.close());
+
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Headers,
+    payload?: object,
+  ) => guarded.request({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  /** The sentence under `host` of a 400 answer. */
+  function hostRefusal(response: Awaited<ReturnType<typeof send>>, label: string) {
+    expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
+    const error = response.json<{
+      error: { code: string; details: { fields: Array<{ field: string; message: string }> } };
+    }>().error;
+    expect(error.code, label).toBe('VALIDATION_ERROR');
+    expect(
+      error.details.fields.map((issue) => issue.field),
+      label,
+    ).toEqual(['host']);
+    return error.details.fields[0]!.message;
+  }
+
+  it('refuses loopback, private, link-local and metadata addresses, by IP or by name, and a name that does not resolve', async () => {
+    const vendor = await activeVendor(guarded);
+    dnsAnswers.set('inside.example.com', ['10.0.0.5']);
+    dnsAnswers.set('self.example.com', ['::1']);
+    // Any one address inside is enough: a client may pick any of them.
+    dnsAnswers.set('half.example.com', [PUBLIC_V4, '192.168.0.7']);
+    const cases: Array<[string, string]> = [
+      ['127.0.0.1', `127.0.0.1 is a loopback address (this machine itself). ${ON_THE_INTERNET}`],
+      ['127.0.0.2', `127.0.0.2 is a loopback address (this machine itself). ${ON_THE_INTERNET}`],
+      ['10.0.0.5', `10.0.0.5 is a private network address. ${ON_THE_INTERNET}`],
+      ['192.168.1.20', `192.168.1.20 is a private network address. ${ON_THE_INTERNET}`],
+      ['172.16.4.4', `172.16.4.4 is a private network address. ${ON_THE_INTERNET}`],
+      [
+        '169.254.169.254',
+        `169.254.169.254 is the address of a cloud metadata service. ${ON_THE_INTERNET}`,
+      ],
+      [
+        '169.254.10.1',
+        `169.254.10.1 is a link-local address, where cloud metadata services answer. ${ON_THE_INTERNET}`,
+      ],
+      [
+        'inside.example.com',
+        `inside.example.com points to 10.0.0.5, a private network address. ${ON_THE_INTERNET}`,
+      ],
+      [
+        'self.example.com',
+        `self.example.com points to ::1, a loopback address (this machine itself). ${ON_THE_INTERNET}`,
+      ],
+      [
+        'half.example.com',
+        `half.example.com points to 192.168.0.7, a private network address. ${ON_THE_INTERNET}`,
+      ],
+      [
+        'nowhere.example.com',
+        'The name nowhere.example.com cannot be found. Check the game server’s address for typing mistakes.',
+      ],
+    ];
+    for (const [host, message] of cases) {
+      const response = await send('POST', '/api/vendor/listings', vendor.headers, form({ host }));
+      expect(hostRefusal(response, host)).toBe(message);
+    }
+    // An IPv6 address is not a host a listing takes at all (IPv4 or a name); ::1 included.
+    const v6 = await send('POST', '/api/vendor/listings', vendor.headers, form({ host: '::1' }));
+    expect(hostRefusal(v6, '::1')).toMatch(/host name or IP address/);
+    const list = await guarded.request({
+      method: 'GET',
+      url: '/api/vendor/listings',
+      headers: vendor.headers,
+    });
+    expect(list.json<{ data: Listing[] }>().data).toEqual([]);
+  });
+
+  it('accepts a public address, and a name whose every address is public', async () => {
+    const vendor = await activeVendor(guarded);
+    dnsAnswers.set('play.example.com', [PUBLIC_V4, PUBLIC_V6]);
+    for (const host of [PUBLIC_V4, 'play.example.com']) {
+      const response = await send('POST', '/api/vendor/listings', vendor.headers, form({ host }));
+      expect(response.statusCode, response.body).toBe(201);
+      const listing = response.json<{ data: Listing & { host: string } }>().data;
+      expect(listing).toMatchObject({ host, state: 'CHECKING' });
+      await send('DELETE', `/api/vendor/listings/${listing.id}`, vendor.headers);
+    }
+  });
+
+  it('checks the address again when an edit changes it, not when it stays', async () => {
+    const vendor = await activeVendor(guarded);
+    dnsAnswers.set('edit.example.com', [PUBLIC_V4]);
+    dnsAnswers.set('moved-inside.example.com', ['10.1.2.3']);
+    const created = await send(
+      'POST',
+      '/api/vendor/listings',
+      vendor.headers,
+      form({ host: 'edit.example.com' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ data: Listing }>().data;
+    const url = `/api/vendor/listings/${id}`;
+
+    const inside = await send(
+      'PUT',
+      url,
+      vendor.headers,
+      form({ host: 'moved-inside.example.com' }),
+    );
+    expect(hostRefusal(inside, 'moved inside')).toBe(
+      `moved-inside.example.com points to 10.1.2.3, a private network address. ${ON_THE_INTERNET}`,
+    );
+    const metadata = await send('PUT', url, vendor.headers, form({ host: '169.254.169.254' }));
+    expect(hostRefusal(metadata, 'metadata')).toMatch(/cloud metadata service/);
+
+    // The same address, another price: no lookup needed, the status job checks it at each query.
+    dnsAnswers.delete('edit.example.com');
+    const repriced = await send(
+      'PUT',
+      url,
+      vendor.headers,
+      form({ host: 'edit.example.com', price: '0.3' }),
+    );
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(repriced.json<{ data: Listing & { host: string } }>().data).toMatchObject({
+      host: 'edit.example.com',
+      price: '0.300000',
+    });
+    // A new port on a host that no longer resolves is checked, and refused.
+    const newPort = await send(
+      'PUT',
+      url,
+      vendor.headers,
+      form({ host: 'edit.example.com', queryPort: 27016 }),
+    );
+    expect(hostRefusal(newPort, 'new port')).toMatch(/edit\.example\.com cannot be found/);
+    await send('DELETE', url, vendor.headers);
+  });
+
+  it('lets the demo game servers’ host through while they run, and only then', async () => {
+    // The test app of this file runs with the demo's defaults: its listings are on 127.0.0.1.
+    expect(gameAllowedHosts(ctx.config)).toEqual(['127.0.0.1']);
+    const vendor = await activeVendor(ctx);
+    expect(await create(vendor.headers, { host: '127.0.0.1' })).toMatchObject({
+      state: 'CHECKING',
+    });
+    // Only the demo's host itself, not the rest of loopback.
+    const other = await call(
+      'POST',
+      '/api/vendor/listings',
+      vendor.headers,
+      form({ host: '127.0.0.2', queryPort: 27020 }),
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.details.fields).toEqual([
+      { field: 'host', message: expect.stringMatching(/^127\.0\.0\.2 is a loopback address/) },
+    ]);
+
+    expect(gameAllowedHosts(guarded.config)).toEqual([]);
+    expect(
+      gameAllowedHosts(
+        loadConfig({
+          DATABASE_URL: 'postgres://crimson@db/crimson',
+          JWT_SECRET: TEST_JWT_SECRET,
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      gameAllowedHosts(
+        loadConfig({ GAME_ALLOWED_HOSTS: ' Game.Partner.example, 10.0.0.9:27015 ,' }),
+      ),
+    ).toEqual(['game.partner.example', '10.0.0.9:27015']);
+  });
+
+  it('never queries a listing whose host now resolves inside: the check fails in plain words', async () => {
+    const vendor = await activeVendor(guarded);
+    const answering = await A2sResponder.start({ name: 'Inside', players: 2, maxPlayers: 10 });
+    responders.push(answering);
+    dnsAnswers.set('rebind.example.com', [PUBLIC_V4]);
+    dnsAnswers.set('drifted.example.com', [PUBLIC_V4]);
+    dnsAnswers.set('quiet.example.com', [PUBLIC_V4]);
+    const listed = [];
+    for (const host of ['rebind.example.com', 'drifted.example.com', 'quiet.example.com']) {
+      const response = await send(
+        'POST',
+        '/api/vendor/listings',
+        vendor.headers,
+        form({ host, queryPort: answering.port }),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      listed.push(response.json<{ data: Listing }>().data.id);
+    }
+    const [rebound, drifted, quiet] = listed as [string, string, string];
+    // After the save, the vendor's DNS answers inside: this machine, where a game server listens
+    // on that port, and a private network; or it stops answering at all.
+    dnsAnswers.set('rebind.example.com', ['127.0.0.1']);
+    dnsAnswers.set('drifted.example.com', ['10.0.0.5']);
+    dnsSilent.add('quiet.example.com');
+    // Only these are due: the other tests' listings (on public addresses) are not asked.
+    await guarded.database.db
+      .update(serverStatusChecks)
+      .set({ nextCheckAt: sql`now() + interval '1 day'` })
+      .where(notInArray(serverStatusChecks.listingId, listed));
+
+    const settings = {
+      intervalMs: 60_000,
+      timeoutMs: 300,
+      attempts: 1,
+      missThreshold: 1,
+      concurrency: 4,
+    };
+    const log = pino({ level: 'silent' });
+    const checking = new GameStatusWorker(guarded.database.db, log, {
+      ...settings,
+      hostCheck: { allowedHosts: gameAllowedHosts(guarded.config), resolver: testResolver },
+    });
+    expect(await checking.checkDueServers()).toEqual({ answered: 0, missed: 3, skipped: 0 });
+    expect(answering.answered).toBe(0);
+
+    const read = async (id: string) =>
+      (
+        await guarded.request({
+          method: 'GET',
+          url: `/api/vendor/listings/${id}`,
+          headers: vendor.headers,
+        })
+      ).json<{ data: Listing }>().data;
+    expect(await read(rebound)).toMatchObject({
+      state: 'CHECKING',
+      lastError: `rebind.example.com points to 127.0.0.1, a loopback address (this machine itself). ${ON_THE_INTERNET}`,
+    });
+    expect(await read(drifted)).toMatchObject({
+      state: 'CHECKING',
+      lastError: `drifted.example.com points to 10.0.0.5, a private network address. ${ON_THE_INTERNET}`,
+    });
+    // A lookup is bounded by one attempt's time (300 ms twice and 500 ms).
+    expect(await read(quiet)).toMatchObject({
+      state: 'CHECKING',
+      lastError: 'The name quiet.example.com did not resolve within 1.1 s.',
+    });
+    // As the check stores it: the status job's own record says the query was not sent.
+    const [stored] = await guarded.database.db
+      .select({ lastError: serverStatusChecks.lastError })
+      .from(serverStatusChecks)
+      .where(eq(serverStatusChecks.listingId, rebound));
+    expect(stored?.lastError).toMatch(/^Not queried: rebind\.example\.com points to 127\.0\.0\.1/);
+
+    // The control: with that name allowed, the job queries the address it resolved, and the game
+    // server there answers. So it was the check that kept the packet from being sent.
+    await guarded.database.db
+      .update(serverStatusChecks)
+      .set({ nextCheckAt: sql`now() - interval '1 second'` })
+      .where(eq(serverStatusChecks.listingId, rebound));
+    const allowing = new GameStatusWorker(guarded.database.db, log, {
+      ...settings,
+      hostCheck: { allowedHosts: ['rebind.example.com'], resolver: testResolver },
+    });
+    expect(await allowing.checkDueServers()).toEqual({ answered: 1, missed: 0, skipped: 0 });
+    expect(answering.answered).toBe(1);
+    expect(await read(rebound)).toMatchObject({ state: 'LIVE', lastError: null });
   });
 });

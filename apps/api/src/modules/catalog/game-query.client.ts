@@ -6,6 +6,11 @@ export type QueryProtocol = 'valve' | 'minecraftvanilla';
 export interface GameQueryTarget {
   protocol: QueryProtocol;
   host: string;
+  /**
+   * The IP address to send the query to, already resolved and checked (decision 040); gamedig
+   * then does not look the host up again. Unset: gamedig resolves the host itself.
+   */
+  address?: string;
   port: number;
 }
 
@@ -46,13 +51,15 @@ export class GameQueryClient {
     const result = await this.gamedig.query({
       type: `protocol-${target.protocol}`,
       host: target.host,
+      // gamedig resolves the host unless the options have an `address` key at all.
+      ...(target.address === undefined ? {} : { address: target.address }),
       port: target.port,
       givenPortOnly: true,
       portCache: false,
       maxRetries: this.options.attempts,
       socketTimeout: this.options.timeoutMs,
       // A2S takes two round trips when the server asks for a challenge first.
-      attemptTimeout: this.options.timeoutMs * 2 + 500,
+      attemptTimeout: this.attemptMs,
       requestPlayers: false,
       requestRules: false,
     });
@@ -63,8 +70,13 @@ export class GameQueryClient {
     };
   }
 
+  /** The longest one attempt can take. */
+  get attemptMs(): number {
+    return this.options.timeoutMs * 2 + 500;
+  }
+
   /** The longest one query can take, retries included. */
   get worstCaseMs(): number {
-    return this.options.attempts * (this.options.timeoutMs * 2 + 500);
+    return this.options.attempts * this.attemptMs;
   }
 }

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import { gameAllowedHosts, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobDefinition } from '../../lib/jobs';
+import {
+  GAME_SERVER_WORDING,
+  OutboundAddressError,
+  OutboundGuard,
+  type ResolvedAddress,
+  type Resolver,
+} from '../../lib/outbound-guard';
 import { GameQueryClient, type GameAnswer } from './game-query.client';
 import {
   claimDueChecks,
@@ -23,6 +30,19 @@ export interface GameStatusSettings {
   missThreshold: number;
   /** Queries in flight at once on this instance. */
   concurrency: number;
+  /**
+   * The address check before each query (decision 040): the host is resolved, refused if any of
+   * its addresses is not public (unless it is an allowed host), and queried at the address checked.
+   * Tests on loopback allow 127.0.0.1, as the demo does.
+   */
+  hostCheck: GameHostCheck;
+}
+
+export interface GameHostCheck {
+  /** GAME_ALLOWED_HOSTS: `host` or `host:port` entries exempt from the check. */
+  allowedHosts: readonly string[];
+  /** How host names are resolved; default: the system's DNS. */
+  resolver?: Resolver;
 }
 
 export function gameStatusSettings(config: Config): GameStatusSettings {
@@ -32,8 +52,15 @@ export function gameStatusSettings(config: Config): GameStatusSettings {
     attempts: config.GAME_STATUS_ATTEMPTS,
     missThreshold: config.GAME_STATUS_MISSES,
     concurrency: config.GAME_STATUS_CONCURRENCY,
+    hostCheck: { allowedHosts: gameAllowedHosts(config) },
   };
 }
+
+/**
+ * How a check records a query it did not send because the address check refused the host: this
+ * prefix, then the check's own sentence, which the vendor reads as it is (`plainQueryError`).
+ */
+export const NOT_QUERIED = 'Not queried: ';
 
 /** How often the job looks for game servers that are due; each server is due once per interval. */
 export const GAME_STATUS_TICK_MS = 2000;
@@ -66,7 +93,8 @@ function whenAborted(signal: AbortSignal) {
  */
 export class GameStatusWorker {
   private readonly client: GameQueryClient;
-  /** How long a claimed server stays ours: the slowest possible query and a margin. */
+  private readonly hosts: OutboundGuard;
+  /** How long a claimed server stays ours: the slowest possible lookup and query, and a margin. */
   private readonly checkLeaseMs: number;
 
   constructor(
@@ -79,7 +107,13 @@ export class GameStatusWorker {
       timeoutMs: settings.timeoutMs,
       attempts: settings.attempts,
     });
-    this.checkLeaseMs = this.client.worstCaseMs + 10_000;
+    // The host's lookup (bounded by one attempt's time), the slowest query, and a margin.
+    this.checkLeaseMs = this.client.attemptMs + this.client.worstCaseMs + 10_000;
+    this.hosts = new OutboundGuard({
+      allowedHosts: settings.hostCheck.allowedHosts,
+      resolver: settings.hostCheck.resolver,
+      wording: GAME_SERVER_WORDING,
+    });
   }
 
   /**
@@ -171,11 +205,52 @@ export class GameStatusWorker {
     }
   }
 
+  /**
+   * The address to send the query to, checked now: the vendor's DNS may answer differently than
+   * at save (rebinding). One lookup per check, none for an IP address; the query then goes to the
+   * checked address and does not resolve the name again.
+   */
+  private async checkedAddress(
+    check: ClaimedCheck,
+  ): Promise<{ address: string } | { error: string }> {
+    const limitMs = this.client.attemptMs;
+    let timer: NodeJS.Timeout | undefined;
+    const tooLong = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new OutboundAddressError(
+              'dns',
+              `The name ${check.host} did not resolve within ${Number((limitMs / 1000).toFixed(1))} s.`,
+            ),
+          ),
+        limitMs,
+      );
+    });
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = await Promise.race([
+        this.hosts.resolve(check.host, String(check.queryPort)),
+        tooLong,
+      ]);
+    } catch (error) {
+      if (error instanceof OutboundAddressError) return { error: NOT_QUERIED + error.message };
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    // Every address passed; the query's UDP socket is IPv4, so an IPv4 one when there is one.
+    return { address: (addresses.find((entry) => entry.family === 4) ?? addresses[0]!).address };
+  }
+
   private async ask(check: ClaimedCheck): Promise<Outcome> {
     try {
+      const checked = await this.checkedAddress(check);
+      if ('error' in checked) return checked;
       const answer = await this.client.query({
         protocol: check.protocol,
         host: check.host,
+        address: checked.address,
         port: check.queryPort,
       });
       return { answer };

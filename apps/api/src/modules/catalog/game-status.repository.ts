@@ -47,11 +47,14 @@ export async function claimDueChecks(
     with due as (
       select c.listing_id
         from server_status_checks c
+        join server_listings l on l.id = c.listing_id
        where c.next_check_at <= now()
          and (c.lease_until is null or c.lease_until < now())
+         -- A deleted listing keeps its check row (its history stays), but is never asked again.
+         and l.deleted_at is null
        order by c.next_check_at
        limit ${limit}
-         for update skip locked
+         for update of c skip locked
     ), claimed as (
       update server_status_checks c
          set lease_holder = ${holder},

@@ -4,6 +4,8 @@ declare module 'gamedig' {
     /** A game id of gamedig's list, or `protocol-<name>` for a protocol itself. */
     type: string;
     host: string;
+    /** The IP address to query; when present, `host` is not resolved. */
+    address?: string;
     port?: number;
     /** Query only the given port, not the game's other usual query ports. */
     givenPortOnly?: boolean;

@@ -8,6 +8,8 @@ import type {
 } from '@crimsonhost/shared/vendor-listings';
 import type { Database, Executor } from '../../db/client';
 import { AppError, validationFailed } from '../../lib/errors';
+import { OutboundAddressError, type OutboundGuard } from '../../lib/outbound-guard';
+import { NOT_QUERIED } from '../catalog/game-status.job';
 import { listingImage } from './listing-image';
 import * as repo from './vendor-listings.repository';
 import * as vendorsRepo from './vendors.repository';
@@ -25,6 +27,7 @@ const rented = (doing: string) =>
 /** The status job's last error as a vendor reads it, without the socket's jargon. */
 export function plainQueryError(error: string | null): string | null {
   if (error === null) return null;
+  if (error.startsWith(NOT_QUERIED)) return error.slice(NOT_QUERIED.length);
   if (/timeout|timed out/i.test(error)) return 'The game server did not answer in time.';
   if (/ECONNREFUSED/i.test(error)) return 'Nothing answered on that address and port.';
   if (/ENOTFOUND|EAI_AGAIN/i.test(error)) return 'That host name does not resolve.';
@@ -92,7 +95,14 @@ function toValues(input: VendorListingValues): repo.ListingValues {
  * deleted in the moment it is rented.
  */
 export class VendorListingsService {
-  constructor(private readonly db: Database) {}
+  /**
+   * `gameHosts` is the outbound address guard with the game server's words (decision 040): a
+   * listing's host must resolve to public addresses only, unless it is an allowed host.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly gameHosts: OutboundGuard,
+  ) {}
 
   async list(vendorId: string): Promise<VendorListing[]> {
     return (await repo.listingsOf(this.db, vendorId)).map(toListing);
@@ -104,6 +114,8 @@ export class VendorListingsService {
   }
 
   async create(vendorId: string, input: VendorListingValues): Promise<VendorListingDetail> {
+    // Resolved before the transaction: no row stays locked while a name is looked up.
+    await this.assertPublicHost(input);
     return this.db.transaction(async (tx) => {
       await this.assertActive(tx, vendorId);
       await this.assertRegion(tx, input.region);
@@ -118,6 +130,22 @@ export class VendorListingsService {
     id: string,
     input: VendorListingValues,
   ): Promise<VendorListingDetail> {
+    // A new address is checked before the transaction, so that no row stays locked while its name
+    // is looked up; a rented listing's is not (its address cannot change, the answer is 409). The
+    // port counts too: an allowed host may be allowed on one port only.
+    const address = `${input.host}:${input.queryPort}`;
+    let checked: string | null = null;
+    if (vendorsRepo.isUuid(id)) {
+      const current = await repo.listingOf(this.db, vendorId, id);
+      if (
+        current &&
+        `${current.host}:${current.queryPort}` !== address &&
+        current.availability !== 'RENTED'
+      ) {
+        await this.assertPublicHost(input);
+        checked = address;
+      }
+    }
     return this.locked(vendorId, id, async (tx, before) => {
       await this.assertRegion(tx, input.region);
       const values = toValues(input);
@@ -127,6 +155,10 @@ export class VendorListingsService {
         values.queryPort !== before.queryPort;
       if (moved && before.availability === 'RENTED') {
         throw rented('change its game or address');
+      }
+      // The listing changed between the read above and its lock: the new address is checked now.
+      if (`${before.host}:${before.queryPort}` !== address && checked !== address) {
+        await this.assertPublicHost(input);
       }
       await this.assertAddressFree(tx, input, id);
       await repo.updateListing(tx, id, values, moved);
@@ -252,6 +284,20 @@ export class VendorListingsService {
             'Another listing already uses this address and query port. Each game server is listed once.',
         },
       ]);
+    }
+  }
+
+  /**
+   * The game server must be on the public internet: the status job queries it from our network,
+   * so a host on loopback, a private network or a cloud's metadata address is refused (every
+   * address of a name, decision 040), and so is a name that does not resolve.
+   */
+  private async assertPublicHost(input: VendorListingValues) {
+    try {
+      await this.gameHosts.resolve(input.host, String(input.queryPort));
+    } catch (error) {
+      if (!(error instanceof OutboundAddressError)) throw error;
+      throw validationFailed([{ field: 'host', message: error.message }]);
     }
   }
 
