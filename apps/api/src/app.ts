@@ -27,6 +27,8 @@ import type { Mailer } from './lib/mailer';
 import { apiRoot, defaultWebDistDir } from './lib/package-paths';
 import { registerWebApp } from './lib/web-app';
 import { BEARER_SCHEME, openApiTransform } from './lib/openapi';
+import { systemClock, TestClock, type Clock } from './lib/clock';
+import { testClockRoutes } from './modules/admin/test-clock.routes';
 import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffSignInRoutes } from './modules/auth/staff-sign-in.routes';
@@ -107,6 +109,8 @@ export interface AppDeps {
   panelResolver?: Resolver;
   /** How listings' game server host names are resolved for the same check; default: system DNS. */
   gameResolver?: Resolver;
+  /** The time the rules run on; default: the machine's, or the test clock when TEST_CLOCK is on. */
+  clock?: Clock;
   /** A ready pino logger (main) or logger options; tests pass `false`. */
   logger?: FastifyBaseLogger | FastifyServerOptions['logger'];
 }
@@ -141,6 +145,7 @@ export async function buildApp({
   rentalFaults,
   panelResolver,
   gameResolver,
+  clock: givenClock,
   logger = false,
 }: AppDeps) {
   const loggerOption =
@@ -164,6 +169,15 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest('principal', null);
+
+  // The test clock (decision 042) is read before every API request: another instance may have
+  // moved it. Without TEST_CLOCK the machine's clock is used and nothing is read.
+  const clock = givenClock ?? (config.TEST_CLOCK ? new TestClock(database.db) : systemClock);
+  if (clock instanceof TestClock) {
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) await clock.sync();
+    });
+  }
 
   const tokens = new TokenService(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const audit = new AuditService(database.db);
@@ -226,6 +240,7 @@ export async function buildApp({
     app.log,
     (db) => platformSettings.commissionBp(db),
     rentalFaults,
+    clock,
   );
   const attachments = new AttachmentsService(database.db);
   const workflow = new TicketWorkflow({
@@ -283,6 +298,7 @@ export async function buildApp({
     publicUrl: publicUrl(config),
     chains: payoutChains,
     explorers: explorersFromConfig(config, chainSettings),
+    clock,
   });
   registerCsrfCheck(app, tokens);
   requireGuardsFirst(app);
@@ -398,6 +414,15 @@ export async function buildApp({
           await staffApi.register(
             ledgerAdminRoutes({ guards, ledger: new LedgerAdminService(database.db) }),
           );
+          await staffApi.register(
+            testClockRoutes({
+              db: database.db,
+              guards,
+              clock: clock instanceof TestClock ? clock : null,
+              audit,
+              rentals,
+            }),
+          );
         },
         { prefix: '/admin' },
       );
@@ -427,6 +452,7 @@ export async function buildApp({
 
   return Object.assign(app, {
     guards,
+    clock,
     services: {
       wallet,
       rentals,

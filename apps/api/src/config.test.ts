@@ -76,4 +76,16 @@ describe('loadConfig', () => {
       'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS',
     );
   });
+
+  it('keeps the test clock off, and refuses it on a storefront without the demo data', () => {
+    expect(loadConfig({}).TEST_CLOCK).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: 'true' }).TEST_CLOCK).toBe(true);
+    expect(() =>
+      loadConfig({
+        TEST_CLOCK: 'true',
+        DATABASE_URL: 'postgres://app@db/crimsonhost',
+        JWT_SECRET: 'x'.repeat(48),
+      }),
+    ).toThrow(/TEST_CLOCK is only for the demo/);
+  });
 });

@@ -138,6 +138,12 @@ export const configSchema = z.object({
   TRUST_PROXY: trustedProxies.default(false),
   /** Seed the demo catalog on first start; unset: only when DATABASE_URL is unset (the local demo). */
   DEMO_DATA: flag.optional(),
+  /**
+   * A clock an end-to-end run can move ahead (POST /api/admin/test-clock, decision 042), so that
+   * rentals end and dispute windows close without waiting. Only with the demo data: a storefront
+   * with real money refuses to start with it.
+   */
+  TEST_CLOCK: flag.default(false),
   /** Start a local chain (anvil) with test USDT and point ERC20 and BEP20 at it; unset: follows DEMO_DATA. */
   DEMO_CHAIN: flag.optional(),
   DEMO_CHAIN_PORT: port.default(38545),
@@ -252,6 +258,9 @@ function crossCheck(config: Config): string | null {
   }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     return 'HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS';
+  }
+  if (config.TEST_CLOCK && !demoDataEnabled(config)) {
+    return 'TEST_CLOCK is only for the demo: it needs DEMO_DATA (a storefront with real money keeps real time)';
   }
   if (Boolean(config.DISCORD_CLIENT_ID) !== Boolean(config.DISCORD_CLIENT_SECRET)) {
     return 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together';

@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderInUseError } from './db/data-folder-lock';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed/demo-seed';
+import { TestClock } from './lib/clock';
 import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
 import { seedDemoPayouts } from './demo/demo-payouts';
@@ -120,7 +121,10 @@ async function main() {
   scheduler.register(authCleanupJob(database.db));
   scheduler.register(app.services.mail.job());
   scheduler.register(rentalExpiryJob(app.services.rentals, logger));
-  scheduler.register(vendorClearingJob(database.db, logger));
+  scheduler.register(vendorClearingJob(database.db, logger, app.clock));
+  // Every run reads the test clock first: another instance may have moved it (decision 042).
+  const clock = app.clock;
+  if (clock instanceof TestClock) scheduler.beforeEachRun(() => clock.sync());
   // The demo chains mine a block a second: their payouts are checked as often.
   const demoChains = Object.values(chains).some((settings) => settings.demo);
   scheduler.register(app.services.vendorPayouts.job(logger, demoChains ? 1_000 : 5_000));

@@ -157,6 +157,10 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/admin/payouts/{id}': 'staff',
   'POST /api/admin/payouts/{id}/transaction': 'admin',
   'POST /api/admin/payouts/{id}/reject': 'admin',
+  // Only with TEST_CLOCK, which the matrix's app turns on (decision 042).
+  'GET /api/admin/test-clock': 'admin',
+  'POST /api/admin/test-clock/advance': 'admin',
+  'POST /api/admin/test-clock/reset': 'admin',
 };
 
 const STAFF_SIGN_OUT = 'POST /api/auth/staff/sign-out';
@@ -167,7 +171,7 @@ const headersOf: Partial<Record<Role, Record<string, string>>> = {};
 const webHeadersOf: Partial<Record<Role, Record<string, string>>> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ TEST_CLOCK: 'true' });
   for (const role of ['user', 'vendor', 'support', 'admin'] as const) {
     const account = await signedIn(ctx, role);
     headersOf[role] = account.headers;

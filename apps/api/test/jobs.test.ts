@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
+import { TestClock } from '../src/lib/clock';
 import { JobScheduler, acquireLease, jobRuns, type JobDefinition } from '../src/lib/jobs';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -59,6 +60,25 @@ describe('job leases', () => {
     );
     expect(rows[0]).toEqual({ last_error: 'panel unreachable', runs: 1 });
     expect(await new JobScheduler(database.db, log).runOnce(job)).toBe(true);
+  });
+
+  it('reads the test clock before each run, so a job sees the time another instance set', async () => {
+    const clock = new TestClock(database.db);
+    const scheduler = new JobScheduler(database.db, log);
+    scheduler.beforeEachRun(() => clock.sync());
+    await new TestClock(database.db).advance(48 * 3_600_000);
+    let seen = 0;
+    const job: JobDefinition = {
+      name: 'reads-the-clock',
+      intervalMs: 0,
+      leaseMs: 10_000,
+      run: async () => {
+        seen = clock.now().getTime() - Date.now();
+      },
+    };
+    expect(await scheduler.runOnce(job)).toBe(true);
+    expect(seen).toBeGreaterThan(47 * 3_600_000);
+    await clock.reset();
   });
 });
 

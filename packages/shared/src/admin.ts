@@ -159,6 +159,7 @@ export const AUDIT_ACTIONS = [
   'payout.paid',
   'payout.hash_dropped',
   'payout.addresses_changed',
+  'clock.moved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { message: 'action is not one we record' });
@@ -187,6 +188,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payout.paid': 'Payout paid',
   'payout.hash_dropped': 'Payout hash no longer on chain',
   'payout.addresses_changed': 'Payout addresses changed',
+  'clock.moved': 'Test clock moved',
 };
 
 export const auditEntrySchema = z.object({

@@ -117,8 +117,15 @@ export class JobScheduler {
     private readonly clock?: () => Date,
   ) {}
 
+  private beforeRun: () => Promise<void> = async () => {};
+
   register(job: JobDefinition) {
     this.jobs.push(job);
+  }
+
+  /** Work done before each run, such as reading the test clock another instance may have moved. */
+  beforeEachRun(step: () => Promise<void>) {
+    this.beforeRun = step;
   }
 
   start() {
@@ -132,6 +139,7 @@ export class JobScheduler {
     let failure: string | null = null;
     let nextInMs = job.intervalMs;
     try {
+      await this.beforeRun();
       const outcome = await job.run(this.abort.signal);
       if (outcome?.retryAfterMs !== undefined)
         nextInMs = Math.max(job.intervalMs, outcome.retryAfterMs);

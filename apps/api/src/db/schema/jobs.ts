@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per background job. An instance runs a job only while it holds the row's lease, so
@@ -13,3 +14,17 @@ export const jobLeases = pgTable('job_leases', {
   lastError: text('last_error'),
   runs: integer('runs').notNull().default(0),
 });
+
+/**
+ * The test clock's one row (decision 042): how far the storefront's time is moved ahead of the
+ * real time, shared by every instance. Only read when TEST_CLOCK is on, which needs the demo data.
+ */
+export const testClock = pgTable(
+  'test_clock',
+  {
+    id: smallint('id').primaryKey().default(1),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('test_clock_one_row', sql`${t.id} = 1`)],
+);

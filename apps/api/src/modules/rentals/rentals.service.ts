@@ -9,6 +9,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { walletTransactions } from '../../db/schema/wallet';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import {
   claimListingForRental,
@@ -62,6 +63,8 @@ export class RentalsService {
     /** The current commission in basis points (the staff area's Settings), read per rental. */
     private readonly commissionBp: (db: Executor) => Promise<number>,
     private readonly faults: RentalFaults = {},
+    /** The time rentals start, end and are checked at (decision 042). */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private insufficient(total: bigint, balance: bigint) {
@@ -97,7 +100,7 @@ export class RentalsService {
       throw new AppError('OWN_SERVER', 422, 'You cannot rent a server you list yourself');
     }
     const total = listing.priceMicro * BigInt(hours);
-    const now = new Date();
+    const now = this.clock.now();
     const rental = await repo.insertRental(tx, {
       renterId,
       listingId: listing.id,
@@ -163,7 +166,7 @@ export class RentalsService {
     if (!UUID.test(id)) throw rentalNotFound();
     const rental = await repo.lockRental(tx, id);
     if (!rental || rental.renterId !== renterId) throw rentalNotFound();
-    if (rental.status !== 'ACTIVE' || rental.endsAt <= new Date()) throw notActive();
+    if (rental.status !== 'ACTIVE' || rental.endsAt <= this.clock.now()) throw notActive();
     if (rental.hours + hours > 8760)
       throw new AppError('TOO_LONG', 422, 'A rental can run for at most a year');
     const amount = rental.pricePerHour * BigInt(hours);
@@ -252,13 +255,13 @@ export class RentalsService {
     const rental = await repo.lockRental(tx, id);
     if (!rental || rental.renterId !== renterId) throw rentalNotFound();
     // Past its end the rental is the expiry job's to end (release, no refund), not a cancellation.
-    if (rental.status !== 'ACTIVE' || rental.endsAt <= new Date()) throw notActive();
-    const ended = await this.end(tx, rental, 'CANCELLED', new Date());
+    if (rental.status !== 'ACTIVE' || rental.endsAt <= this.clock.now()) throw notActive();
+    const ended = await this.end(tx, rental, 'CANCELLED', this.clock.now());
     return (await this.views(tx, [ended], { runState: false }))[0]!;
   }
 
   /** Ends every rental whose time is up at `now`; safe to run on several instances at once. */
-  async expireDue(now = new Date(), limit = 100): Promise<number> {
+  async expireDue(now = this.clock.now(), limit = 100): Promise<number> {
     let expired = 0;
     for (const id of await repo.dueRentalIds(this.db, now, limit)) {
       const done = await this.db.transaction(async (tx) => {
@@ -295,7 +298,7 @@ export class RentalsService {
     if (!UUID.test(id)) throw rentalNotFound();
     const rental = await repo.findRentalOfRenter(this.db, renterId, id);
     if (!rental) throw rentalNotFound();
-    if (rental.status !== 'ACTIVE' || rental.endsAt <= new Date()) throw notActive();
+    if (rental.status !== 'ACTIVE' || rental.endsAt <= this.clock.now()) throw notActive();
     if (!this.panels)
       throw new AppError('PANEL_NOT_LINKED', 422, 'This server cannot be controlled from here');
     await this.panels.power(rental.listingId, signal);
@@ -340,7 +343,7 @@ export class RentalsService {
     { runState = true } = {},
   ): Promise<Rental[]> {
     const listingIds = [...new Set(rows.map((r) => r.listingId))];
-    const now = new Date();
+    const now = this.clock.now();
     const isActive = (rental: RentalRow) => rental.status === 'ACTIVE' && rental.endsAt > now;
     const [listings, runStates] = await Promise.all([
       listingSummaries(db, listingIds),

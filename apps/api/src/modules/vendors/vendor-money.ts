@@ -9,6 +9,7 @@ import { toUsdtString } from '@crimsonhost/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client';
+import { systemClock, type Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/jobs';
 import * as rentalsRepo from '../rentals/rentals.repository';
 import { postLedgerTransaction, vendorAvailable, vendorPending } from '../wallet/ledger.service';
@@ -90,13 +91,17 @@ export async function clearDueEarnings(db: Database, now = new Date(), limit = 2
 }
 
 /** The clearing job: every minute, one instance at a time through its lease. */
-export function vendorClearingJob(db: Database, log: FastifyBaseLogger): JobDefinition {
+export function vendorClearingJob(
+  db: Database,
+  log: FastifyBaseLogger,
+  clock: Clock = systemClock,
+): JobDefinition {
   return {
     name: 'vendor-clearing',
     intervalMs: 60_000,
     leaseMs: 120_000,
     run: async () => {
-      const cleared = await clearDueEarnings(db);
+      const cleared = await clearDueEarnings(db, clock.now());
       if (cleared > 0) log.info({ cleared }, 'vendor earnings became available');
     },
   };

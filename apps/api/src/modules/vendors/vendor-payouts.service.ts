@@ -20,6 +20,7 @@ import type { payoutAddressesChangeSchema } from '@crimsonhost/shared/vendor-pay
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { pgErrorCode } from '../../lib/db-errors';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AppError, validationFailed } from '../../lib/errors';
 import type { JobDefinition } from '../../lib/jobs';
 import { enqueueMail, type MailOutbox } from '../../lib/mail-outbox';
@@ -79,6 +80,8 @@ export interface VendorPayoutsDeps {
   /** A client for each network the storefront watches: the only way a payout becomes PAID. */
   chains: Partial<Record<Network, ChainClient>>;
   explorers: Partial<Record<Network, Explorer>>;
+  /** The time the payout rules run on (decision 042); default: the machine's. */
+  clock?: Clock;
 }
 
 /**
@@ -88,7 +91,11 @@ export interface VendorPayoutsDeps {
  * when the chain shows exactly that transfer with the network's confirmations.
  */
 export class VendorPayoutsService {
-  constructor(private readonly deps: VendorPayoutsDeps) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: VendorPayoutsDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   private get link() {
     return `${this.deps.publicUrl}/vendor/payouts`;
@@ -195,7 +202,7 @@ export class VendorPayoutsService {
     return null;
   }
 
-  async standing(principal: Principal, now = new Date()): Promise<PayoutStanding> {
+  async standing(principal: Principal, now = this.clock.now()): Promise<PayoutStanding> {
     const { db } = this.deps;
     const vendorId = principal.user.id;
     const vendor = await vendorsRepo.findVendor(db, vendorId);
@@ -244,7 +251,7 @@ export class VendorPayoutsService {
       throw validationFailed([{ field: 'amount', message: 'The smallest payout is 10 USDT.' }]);
     try {
       return await this.deps.db.transaction(async (tx) => {
-        const now = new Date();
+        const now = this.clock.now();
         // The vendor's row lock: two requests of one vendor take turns, so the rules below hold.
         const vendor = await vendorsRepo.lockVendor(tx, vendorId);
         if (!vendor) throw new AppError('NOT_A_VENDOR', 404, 'This account has no vendor record');
@@ -345,7 +352,7 @@ export class VendorPayoutsService {
         before.every((row) => addresses[row.network as Network] === row.address);
       if (unchanged) return { result: undefined };
       await vendorsRepo.replacePayoutAddresses(tx, user.id, addresses);
-      const until = new Date(Date.now() + PAYOUT_ADDRESS_LOCK_HOURS * HOUR_MS);
+      const until = new Date(this.clock.now().getTime() + PAYOUT_ADDRESS_LOCK_HOURS * HOUR_MS);
       await vendorsRepo.updateVendor(tx, user.id, { payoutsLockedUntil: until });
       await this.deps.audit.record(tx, actorOf(principal, meta), {
         action: 'payout.addresses_changed',
@@ -412,7 +419,7 @@ export class VendorPayoutsService {
       const closed = await repo.updatePayout(tx, id, {
         status,
         reason,
-        closedAt: new Date(),
+        closedAt: this.clock.now(),
         closedBy: actor.user?.id ?? null,
       });
       await postLedgerTransaction(tx, {
@@ -538,7 +545,7 @@ export class VendorPayoutsService {
           confirmations: seen.confirmations,
           requiredConfirmations: required,
           reason: null,
-          submittedAt: new Date(),
+          submittedAt: this.clock.now(),
           submittedBy: actor.user?.id ?? null,
         });
         await this.deps.audit.record(tx, actor, {
@@ -572,7 +579,7 @@ export class VendorPayoutsService {
       status: 'PAID',
       blockNumber: seen.blockNumber,
       confirmations: seen.confirmations,
-      paidAt: new Date(),
+      paidAt: this.clock.now(),
     });
     await postLedgerTransaction(tx, {
       kind: PAYOUT_SENT_KIND,
@@ -603,7 +610,7 @@ export class VendorPayoutsService {
    * confirmations: PAID. Gone from the chain (a reorg), failed, or no longer paying the payout:
    * back to REQUESTED with the reason, for staff to send again; the money stays set aside.
    */
-  async verifySubmitted(now = new Date(), limit = 50) {
+  async verifySubmitted(now = this.clock.now(), limit = 50) {
     let paid = 0;
     for (const id of await repo.submittedPayoutIds(this.deps.db, limit)) {
       const payout = await repo.findPayout(this.deps.db, id);

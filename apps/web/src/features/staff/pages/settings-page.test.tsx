@@ -177,4 +177,38 @@ describe('the settings page', () => {
     );
     expect(screen.queryByText('Someone else saved these settings a moment ago')).toBeNull();
   });
+
+  it('moves the test clock ahead after asking, and says what ended and cleared', async () => {
+    serveSettings(buildSettings());
+    let offsetMs = 0;
+    const moves: unknown[] = [];
+    const view = () => ({
+      now: new Date(Date.parse('2026-11-26T12:00:00Z') + offsetMs).toISOString(),
+      offsetMs,
+    });
+    server.use(
+      http.get('/api/admin/test-clock', () => HttpResponse.json({ data: view() })),
+      http.post('/api/admin/test-clock/advance', async ({ request }) => {
+        const body = (await request.json()) as { hours: number };
+        moves.push(body);
+        offsetMs += body.hours * 3_600_000;
+        return HttpResponse.json({ data: { ...view(), rentalsEnded: 0, earningsCleared: 2 } });
+      }),
+    );
+    const { user } = renderSettings();
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Test clock' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(card).toHaveTextContent('the real time.');
+    expect(within(card).getByRole('button', { name: 'Back to real time' })).toBeDisabled();
+    await user.click(within(card).getByRole('button', { name: '7 days ahead' }));
+    await user.click(await screen.findByRole('button', { name: 'Move 7 days ahead' }));
+    expect(
+      await screen.findByText(
+        'The clock moved ahead: 0 rentals ended, 2 rentals’ earnings cleared.',
+      ),
+    ).toBeInTheDocument();
+    expect(moves).toEqual([{ hours: 168 }]);
+    expect(card).toHaveTextContent('7 days ahead of the real time.');
+  });
 });

@@ -6,6 +6,7 @@ import { CommissionCard } from '../components/commission-card';
 import { DepositSettingsCard } from '../components/deposit-settings-card';
 import { SettingsHistoryCard } from '../components/settings-history-card';
 import { SlaCard } from '../components/sla-card';
+import { TestClockCard } from '../components/test-clock-card';
 
 /**
  * /admin/settings (admin only): the deposit config, the rental commission and the support SLA,
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <DepositSettingsCard key={`deposits-${deposits.version}`} settings={deposits} />
         <CommissionCard key={`commission-${commission.version}`} settings={commission} />
         <SlaCard key={`sla-${sla.version}`} settings={sla} />
+        <TestClockCard />
       </>
     );
   }

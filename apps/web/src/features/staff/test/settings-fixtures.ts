@@ -68,6 +68,8 @@ export function serveSettings(settings: AdminSettings, history: SettingsVersion[
   let current = settings;
   server.use(
     http.get('/api/admin/settings', () => HttpResponse.json({ data: current })),
+    // Real time unless a test serves a test clock (serveTestClock).
+    http.get('/api/admin/test-clock', () => HttpResponse.json({ data: null })),
     http.get('/api/admin/settings/history', () =>
       HttpResponse.json({ data: history, meta: { page: 1, pageSize: 10, total: history.length } }),
     ),
