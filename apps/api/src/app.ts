@@ -12,6 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import {
+  demoDataEnabled,
+  demoGameServersEnabled,
   gameAllowedHosts,
   panelAllowedHosts,
   publicUrl,
@@ -395,6 +397,9 @@ export async function buildApp({
               panelService.client,
               config.PANEL_TEST_TIMEOUT_MS,
             ),
+            demoDataEnabled(config) && demoGameServersEnabled(config)
+              ? { panelPort: config.DEMO_PANEL_PORT, gamePortBase: config.DEMO_GAME_PORT_BASE }
+              : null,
           ),
         }),
       );

@@ -144,6 +144,7 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/vendor/overview': 'vendor',
   'GET /api/vendor/rentals': 'vendor',
   'GET /api/vendor/listings/{id}/panel': 'vendor',
+  'GET /api/vendor/listings/{id}/panel/demo': 'vendor',
   'PUT /api/vendor/listings/{id}/panel': 'vendor',
   'DELETE /api/vendor/listings/{id}/panel': 'vendor',
   'POST /api/vendor/listings/{id}/panel/test': 'vendor',

@@ -105,6 +105,12 @@ export const panelLinkSchema = z.object({
 });
 export type PanelLink = z.infer<typeof panelLinkSchema>;
 
+/**
+ * The demo's own panel link for a listing of one of the demo's spare game servers, which the
+ * vendor may fill in with one click; null for any other listing, or without the demo.
+ */
+export const demoPanelLinkResponseSchema = dataEnvelope(panelLinkInputSchema.nullable());
+
 /** A listing's link, or null when it has none. */
 export const panelLinkResponseSchema = dataEnvelope(panelLinkSchema.nullable());
 export const panelTestResponseSchema = dataEnvelope(panelTestSchema);

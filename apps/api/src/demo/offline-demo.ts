@@ -66,10 +66,13 @@ export function demoGameServerSpecs(gamePortBase: number): GameServerSpec[] {
   });
 }
 
-/** The demo panel's servers: one per demo listing, owned by the demo key. */
+/**
+ * The demo panel's servers, owned by the demo key: one per demo listing, and one per spare game
+ * server, which a new vendor lists and links to this panel.
+ */
 export function demoPanelServers() {
-  return DEMO_LISTINGS.map((listing) => ({
-    identifier: demoPanelIdentifier(listing.index),
+  return [...DEMO_LISTINGS, ...DEMO_SPARE_GAME_SERVERS].map((server) => ({
+    identifier: demoPanelIdentifier(server.index),
     apiKey: DEMO_PANEL_API_KEY,
   }));
 }

@@ -429,3 +429,41 @@ describe('the demo’s vendor listings', () => {
     }
   });
 });
+
+describe('a new vendor’s listing of a spare demo game server', () => {
+  it('is offered the demo panel’s link; any other listing is not, and another vendor’s is not found', async () => {
+    const { DEMO_SPARE_GAME_SERVERS } =
+      await import('../../src/modules/catalog/catalog-demo-listings');
+    const spare = DEMO_SPARE_GAME_SERVERS[1]!;
+    const vendor = await activeVendor(ctx, 'Spare Vendor');
+    // The test app runs with the demo's default ports (the demo data is on without DATABASE_URL).
+    const listing = await createListing(ctx.database.db, {
+      vendorId: vendor.user.id,
+      host: DEMO_HOST,
+      queryPort: ctx.config.DEMO_GAME_PORT_BASE + spare.index,
+    });
+    const offered = await call(
+      'GET',
+      `/api/vendor/listings/${listing.id}/panel/demo`,
+      vendor.headers,
+    );
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json().data).toEqual({
+      url: demoPanelUrl(ctx.config.DEMO_PANEL_PORT),
+      serverIdentifier: demoPanelIdentifier(spare.index),
+      apiKey: DEMO_PANEL_API_KEY,
+    });
+
+    const real = await createListing(ctx.database.db, { vendorId: vendor.user.id });
+    const none = await call('GET', `/api/vendor/listings/${real.id}/panel/demo`, vendor.headers);
+    expect(none.json()).toEqual({ data: null });
+
+    const other = await activeVendor(ctx, 'Other Spare Vendor');
+    const hidden = await call(
+      'GET',
+      `/api/vendor/listings/${listing.id}/panel/demo`,
+      other.headers,
+    );
+    expect(hidden.statusCode).toBe(404);
+  });
+});

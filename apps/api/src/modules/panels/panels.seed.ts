@@ -3,7 +3,11 @@ import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { serverListings } from '../../db/schema/catalog';
 import { listingPanels } from '../../db/schema/rentals';
-import { DEMO_HOST, DEMO_LISTINGS } from '../catalog/catalog-demo-listings';
+import {
+  DEMO_HOST,
+  DEMO_LISTINGS,
+  DEMO_SPARE_GAME_SERVERS,
+} from '../catalog/catalog-demo-listings';
 import { encryptPanelKey } from './panel-crypto';
 
 /** The demo's client API key: it opens only the loopback demo panel. */
@@ -16,6 +20,27 @@ export function demoPanelIdentifier(index: number): string {
 
 export function demoPanelUrl(port: number): string {
   return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * Where a vendor links a listing of one of the demo's spare game servers (the demo host, a spare's
+ * query port): the demo panel, the spare's identifier on it, the demo key. Null for any other
+ * listing: a real server is linked to its own panel.
+ */
+export function demoPanelLinkFor(
+  listing: { host: string; queryPort: number },
+  demo: { panelPort: number; gamePortBase: number },
+): { url: string; serverIdentifier: string; apiKey: string } | null {
+  if (listing.host !== DEMO_HOST) return null;
+  const spare = DEMO_SPARE_GAME_SERVERS.find(
+    (server) => demo.gamePortBase + server.index === listing.queryPort,
+  );
+  if (!spare) return null;
+  return {
+    url: demoPanelUrl(demo.panelPort),
+    serverIdentifier: demoPanelIdentifier(spare.index),
+    apiKey: DEMO_PANEL_API_KEY,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { vendorListingParamsSchema } from '@crimsonhost/shared/vendor-listings';
 import {
+  demoPanelLinkResponseSchema,
   panelErrorsQuerySchema,
   panelErrorsResponseSchema,
   panelLinkInputSchema,
@@ -35,6 +36,21 @@ export const vendorPanelRoutes =
         },
       },
       async (request) => ({ data: await panels.get(me(request), request.params.id) }),
+    );
+
+    app.get(
+      '/vendor/listings/:id/panel/demo',
+      {
+        onRequest: vendorOnly,
+        schema: {
+          tags,
+          summary:
+            'The demo panel’s link for a listing of one of the demo’s spare game servers; null otherwise',
+          params: vendorListingParamsSchema,
+          response: { 200: demoPanelLinkResponseSchema },
+        },
+      },
+      async (request) => ({ data: await panels.demoLink(me(request), request.params.id) }),
     );
 
     app.put(

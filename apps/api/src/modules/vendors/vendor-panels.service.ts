@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { PanelLinks } from '../panels/panel-links.service';
 import type { PanelService } from '../panels/panel.service';
+import { demoPanelLinkFor } from '../panels/panels.seed';
 import * as listingsRepo from './vendor-listings.repository';
 import * as vendorsRepo from './vendors.repository';
 
@@ -24,7 +25,17 @@ export class VendorPanelsService {
     private readonly db: Database,
     private readonly panels: PanelService,
     private readonly links: PanelLinks,
+    /** The demo panel and game servers' ports, when the demo runs them. */
+    private readonly demo: { panelPort: number; gamePortBase: number } | null = null,
   ) {}
+
+  /** The demo panel's link for a listing of a spare demo game server; null otherwise. */
+  async demoLink(vendorId: string, listingId: string): Promise<PanelLinkInput | null> {
+    if (!vendorsRepo.isUuid(listingId)) throw notFound();
+    const listing = await listingsRepo.listingOf(this.db, vendorId, listingId);
+    if (!listing) throw notFound();
+    return this.demo ? demoPanelLinkFor(listing, this.demo) : null;
+  }
 
   async get(vendorId: string, listingId: string): Promise<PanelLink | null> {
     await this.assertMine(vendorId, listingId);

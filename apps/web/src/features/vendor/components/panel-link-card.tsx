@@ -5,6 +5,7 @@ import { SurfaceCard } from '../../../components/surface-card';
 import { useToast } from '../../../components/use-toast';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
+import { useDemoPanelLink } from '../api/get-demo-panel-link';
 import { useListingPanel } from '../api/get-listing-panel';
 import { useSaveListingPanel } from '../api/save-listing-panel';
 import { useTestListingPanel } from '../api/test-listing-panel';
@@ -122,6 +123,7 @@ function LinkSummary({ link }: { link: PanelLink }) {
  */
 export function PanelLinkCard({ listingId }: { listingId: string }) {
   const panel = useListingPanel(listingId);
+  const demo = useDemoPanelLink(listingId);
   const save = useSaveListingPanel();
   const test = useTestListingPanel();
   const toast = useToast();
@@ -167,6 +169,7 @@ export function PanelLinkCard({ listingId }: { listingId: string }) {
         toast('success', 'The panel link is saved. Test the connection to check it works.');
       }}
       onCancel={link ? () => setEditing(false) : undefined}
+      demo={demo.data ?? null}
     />
   );
 

@@ -30,6 +30,7 @@ export function PanelLinkForm({
   save,
   onSaved,
   onCancel,
+  demo = null,
 }: {
   /** The saved link, when the vendor changes it: its address and identifier to start from. */
   link: PanelLink | null;
@@ -37,6 +38,8 @@ export function PanelLinkForm({
   save: (input: PanelLinkInput) => Promise<PanelLink>;
   onSaved: (link: PanelLink) => void;
   onCancel?: () => void;
+  /** The demo panel's link for a listing of a spare demo game server, to fill in at a click. */
+  demo?: PanelLinkInput | null;
 }) {
   const [form] = Form.useForm<PanelFormValues>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -71,6 +74,20 @@ export function PanelLinkForm({
       }
       onFinish={submit}
     >
+      {demo && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="This listing is one of the demo’s game servers"
+          description="The demo runs its own Pterodactyl panel on this machine. Fill in its address, the server’s identifier and the demo key, then save."
+          action={
+            <Button size="small" onClick={() => form.setFieldsValue(demo)}>
+              Fill in the demo panel
+            </Button>
+          }
+        />
+      )}
       <Form.Item
         name="url"
         label="Panel address"

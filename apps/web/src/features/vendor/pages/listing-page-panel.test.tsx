@@ -87,6 +87,29 @@ describe('a listing’s game panel', () => {
     expect(store.tests).toBe(1);
   });
 
+  it('offers the demo panel for a spare demo game server, filled in at a click', async () => {
+    const demo = {
+      url: 'http://127.0.0.1:38600',
+      serverIdentifier: '5e0c2f1a',
+      apiKey: 'ptlc_CrimsonDemoLocalDemoPanelOnlyNotARealKey000',
+    };
+    const { user, store } = openListing({ demo });
+    const panel = await card('Game panel');
+    await within(panel).findByText('This listing is one of the demo’s game servers', {}, LOAD);
+    await user.click(within(panel).getByRole('button', { name: 'Fill in the demo panel' }));
+    expect(within(panel).getByLabelText('Panel address')).toHaveValue(demo.url);
+    expect(within(panel).getByLabelText('Server identifier')).toHaveValue(demo.serverIdentifier);
+    await user.click(within(panel).getByRole('button', { name: 'Save panel link' }));
+    await waitFor(() => expect(store.bodies).toEqual([demo]));
+  });
+
+  it('offers no demo panel for any other listing', async () => {
+    openListing();
+    const panel = await card('Game panel');
+    await within(panel).findByLabelText('Panel address', {}, LOAD);
+    expect(within(panel).queryByRole('button', { name: 'Fill in the demo panel' })).toBeNull();
+  });
+
   it('says in plain words when the panel refuses the key', async () => {
     const { user } = openListing({ link: buildPanelLink(), nextTest: REFUSED_KEY_TEST });
     const panel = await card('Game panel');

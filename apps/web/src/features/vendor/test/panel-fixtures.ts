@@ -62,10 +62,18 @@ export function servePanelStore({
   link = null,
   nextTest = RUNNING_TEST,
   errors = [],
-}: { link?: PanelLink | null; nextTest?: PanelTest; errors?: PanelError[] } = {}) {
+  demo = null,
+}: {
+  link?: PanelLink | null;
+  nextTest?: PanelTest;
+  errors?: PanelError[];
+  /** The demo panel's link the API offers for this listing (a spare demo game server). */
+  demo?: PanelLinkInput | null;
+} = {}) {
   const state = { link, nextTest, bodies: [] as PanelLinkInput[], tests: 0, unlinks: 0 };
   server.use(
     http.get('/api/vendor/listings/:id/panel', () => HttpResponse.json({ data: state.link })),
+    http.get('/api/vendor/listings/:id/panel/demo', () => HttpResponse.json({ data: demo })),
     http.put('/api/vendor/listings/:id/panel', async ({ request }) => {
       const body = (await request.json()) as PanelLinkInput;
       state.bodies.push(body);
