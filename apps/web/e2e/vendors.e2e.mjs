@@ -1,15 +1,30 @@
-// Becoming a vendor (issue 16 points 1, 4 and 11): a new account applies from the account menu, is
-// told under the field that an address without its checksum capitals is refused, sends the
-// application and sees it waiting; the demo admin finds it in the Vendors queue, approves it; the
-// applicant's page says they are a vendor and opens the vendor area, where they list one of the
-// demo's spare game servers, see it checked and live, and a visitor finds it in the catalog. Every
-// screen is kept at both widths in both themes.
+// Becoming a vendor and being paid (issue 16 point 11), end to end: a new account applies from the
+// account menu, is told under the field that an address without its checksum capitals is refused,
+// sends the application and sees it waiting; the demo admin finds it in the Vendors queue and
+// approves it; the vendor lists one of the demo's spare game servers, sees it checked and live,
+// links it to the demo panel and tests the link; a new renter funds a wallet on the demo chain and
+// rents it for 2 hours; the admin moves the test clock past the rental's end (its money pending)
+// and past the 7-day dispute window (available); the vendor asks for a payout, the admin pays it
+// on the demo chain with `npm run demo:pay` and enters the hash, and the vendor sees it paid.
+// Every screen is kept at both widths in both themes.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
 import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
 import { waitForMail } from './mail-server.mjs';
-import { RUN, openStaffArea, screenshotAllWays, signInAs, signUp } from './steps.mjs';
+import {
+  CONFIRMED_WITHIN_MS,
+  RUN,
+  deposit,
+  openStaffArea,
+  screenshotAllWays,
+  signInAs,
+  signUp,
+} from './steps.mjs';
 
 const browser = sharedBrowser();
 const ADMIN = { email: 'admin@crimsonhost.demo', password: process.env.E2E_DEMO_ADMIN_PASSWORD };
@@ -22,11 +37,52 @@ async function pickOption(page, label, option) {
   await page.getByTitle(option).first().click();
 }
 
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Pays `amount` test USDT on ERC20 to `to` with demo:pay, as the README says; answers the hash. */
+async function payWithDemoPay(to, amount) {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', 'demo:pay', '--', '--network', 'ERC20', '--to', to, '--amount', amount],
+    { cwd: repoRoot, env: process.env },
+  );
+  const hash = /\(tx (0x[0-9a-f]{64})\)/i.exec(stdout)?.[1];
+  assert.ok(hash, `a transaction hash in: ${stdout}`);
+  return hash;
+}
+
+/** Moves the test clock from the staff area's Settings, after its confirmation. */
+async function moveClock(page, step) {
+  await page.goto('/admin/settings');
+  const card = page.locator('.ant-card').filter({ hasText: 'Test clock' });
+  await card.getByRole('button', { name: `${step} ahead` }).click();
+  await page.getByRole('button', { name: `Move ${step} ahead` }).click();
+  await page
+    .locator('.ant-message')
+    .getByText(/^The clock moved ahead:/)
+    .waitFor();
+  return card;
+}
+
+/** Puts the test clock back on the real time, for the files after this one. */
+async function resetClock(page) {
+  await page.goto('/admin/settings');
+  const back = page.getByRole('button', { name: 'Back to real time' });
+  await back.waitFor();
+  if (await back.isEnabled()) {
+    await back.click();
+    await page
+      .locator('.ant-message')
+      .getByText(/^The clock is back on the real time/)
+      .waitFor();
+  }
+}
+
 /** The EIP-55 example address: the checksum is in its capitals. */
 const PAYOUT = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('becoming a vendor', () => {
-  it('applies, is approved by the admin, and is told so by mail and on the page', async () => {
+  it('applies, is approved, lists and links a server, sees it rented, and is paid on chain', async () => {
     assert.ok(ADMIN.password, 'the demo admin password was printed at start');
     const applicant = await browser.openPage(DESKTOP, { theme: 'light' });
     const admin = await browser.openPage(DESKTOP, { theme: 'dark' });
@@ -124,7 +180,9 @@ describe('becoming a vendor', () => {
       await page.getByRole('button', { name: 'Add listing' }).click();
       await page.getByText('The price must be at least 0.01 USDT an hour').waitFor();
       await screenshotAllWays(page, 'vendor-listing-new', { restoreTheme: true });
-      await page.getByLabel('Price per hour').fill('0.35');
+      // 6 USDT an hour: 2 hours leave the vendor 10.80 USDT after the 10 % commission, over
+      // the 10 USDT a payout needs.
+      await page.getByLabel('Price per hour').fill('6');
       await page.getByRole('button', { name: 'Add listing' }).click();
       await page.getByRole('heading', { level: 1, name: server }).waitFor();
       await page.getByText('Live', { exact: true }).first().waitFor({ timeout: 60_000 });
@@ -139,12 +197,105 @@ describe('becoming a vendor', () => {
         await visitor.context.close();
       }
 
+      // The game panel: the demo offers its own, filled in with one click, then tested.
+      const panelCard = page.locator('.surface-card').filter({ hasText: 'Game panel' });
+      await panelCard.getByRole('button', { name: 'Fill in the demo panel' }).click();
+      await screenshotAllWays(page, 'vendor-listing-panel-demo', { restoreTheme: true });
+      await panelCard.getByRole('button', { name: 'Save panel link' }).click();
+      await page.getByText('The panel link is saved.', { exact: false }).first().waitFor();
+      await panelCard.getByRole('button', { name: 'Test connection' }).click();
+      await panelCard.getByText(/^Connected\./).waitFor();
+      await screenshotAllWays(page, 'vendor-listing-panel-linked', { restoreTheme: true });
+
       // Earnings: nothing earned yet, each state said in words.
       await page.getByRole('link', { name: 'Earnings' }).first().click();
       await page.waitForURL((url) => url.pathname === '/vendor/earnings');
       await page.getByRole('heading', { level: 1, name: 'Earnings' }).waitFor();
       await page.getByText('Nothing is pending.').waitFor();
       await screenshotAllWays(page, 'vendor-earnings', { restoreTheme: true });
+
+      // A new renter funds a wallet on the demo chain and rents the server for 2 hours.
+      const renter = await browser.openPage(DESKTOP, { theme: 'light' });
+      try {
+        await signUp(renter.page, {
+          displayName: 'Rita Renter',
+          email: `rita.renter.${RUN}@example.com`,
+        });
+        await deposit(renter.page, '20');
+        await renter.page.goto(`/servers?q=${encodeURIComponent(server)}`);
+        await renter.page.getByRole('link', { name: `Rent Server: ${server}` }).click();
+        await renter.page.getByRole('heading', { level: 1, name: server }).waitFor();
+        await renter.page.getByRole('button', { name: '2 h', exact: true }).click();
+        await renter.page.getByRole('button', { name: 'Rent for 12.00 USDT' }).click();
+        const confirmation = renter.page.getByRole('dialog', { name: 'Confirm your rental' });
+        await confirmation.getByRole('button', { name: 'Pay 12.00 USDT and rent' }).click();
+        await renter.page.waitForURL((url) => url.pathname === '/rentals');
+        await renter.page
+          .getByRole('row')
+          .filter({ hasText: server })
+          .getByText('Active')
+          .waitFor();
+      } finally {
+        await renter.context.close();
+      }
+
+      // The vendor sees the rental and its money in escrow.
+      await page.getByRole('link', { name: 'Rentals', exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: /Rentals/ }).waitFor();
+      await page.getByText(server).first().waitFor();
+      await page.goto('/vendor/earnings');
+      const balances = page.getByRole('list', { name: 'Balances by state' });
+      await balances.getByText('12.00 USDT').first().waitFor();
+
+      // A day later on the test clock the rental has ended: 10.80 USDT pending, for 7 days.
+      const clock = await moveClock(admin.page, '1 day');
+      await clock.getByText('1 day ahead of the real time', { exact: false }).waitFor();
+      await screenshotAllWays(admin.page, 'admin-test-clock', { restoreTheme: true });
+      await page.reload();
+      await balances.getByText('10.80 USDT').first().waitFor();
+      await page.getByText('Nothing is pending.').waitFor({ state: 'hidden' });
+      await screenshotAllWays(page, 'vendor-earnings-pending', { restoreTheme: true });
+
+      // Seven days more: the dispute window has closed, the money is available to pay out.
+      await moveClock(admin.page, '7 days');
+      await page.getByRole('link', { name: 'Payouts', exact: true }).first().click();
+      await page.getByRole('heading', { level: 2, name: 'Ask for a payout' }).waitFor();
+      await page
+        .getByText(/Available to pay out/)
+        .getByText('10.80 USDT')
+        .waitFor();
+      await page.getByRole('button', { name: 'Ask for payout' }).click();
+      const ask = page.getByRole('dialog').filter({ hasText: 'Ask for this payout?' });
+      await ask.getByText(PAYOUT).waitFor();
+      await ask.getByRole('button', { name: 'Ask for payout' }).click();
+      await page.getByText('Payout of 10.80 USDT asked for.').waitFor();
+      await screenshotAllWays(page, 'vendor-payout-asked', { restoreTheme: true });
+
+      // The admin sends it from the treasury on the demo chain and enters the hash.
+      await admin.page.goto('/admin/payouts');
+      await admin.page.getByRole('link', { name: '10.80 USDT on ERC20' }).first().click();
+      await admin.page.getByRole('heading', { name: 'Send this payout' }).waitFor();
+      await admin.page
+        .locator('.ant-card')
+        .filter({ hasText: 'Send this payout' })
+        .getByText(PAYOUT)
+        .first()
+        .waitFor();
+      const hash = await payWithDemoPay(PAYOUT, '10.8');
+      await admin.page.getByLabel('Transaction hash').fill(hash);
+      await admin.page.getByRole('button', { name: 'Check and record' }).click();
+      await admin.page
+        .locator('.ant-tag', { hasText: /^Paid$/ })
+        .first()
+        .waitFor({ timeout: CONFIRMED_WITHIN_MS });
+
+      // The vendor sees it paid, with its transaction.
+      await page.reload();
+      const history = page.getByRole('table', { name: 'Your payouts, newest first' });
+      await history.getByText(hash).waitFor();
+      await history.getByText('Paid', { exact: true }).waitFor();
+      await screenshotAllWays(page, 'vendor-payout-paid', { restoreTheme: true });
+      await resetClock(admin.page);
       // The one refused request (the address without its checksum) is the browser's only complaint.
       assert.deepEqual(
         problems.filter((problem) => !/status of 400/.test(problem)),
@@ -152,6 +303,8 @@ describe('becoming a vendor', () => {
         'no errors in the applicant’s console',
       );
     } finally {
+      // Whatever happened, the files after this one run on the real time.
+      await resetClock(admin.page).catch(() => {});
       await applicant.context.close();
       await admin.context.close();
     }
