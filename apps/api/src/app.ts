@@ -31,6 +31,8 @@ import { registerWebApp } from './lib/web-app';
 import { BEARER_SCHEME, openApiTransform } from './lib/openapi';
 import { systemClock, TestClock, type Clock } from './lib/clock';
 import { testClockRoutes } from './modules/admin/test-clock.routes';
+import { deskDisputeRoutes, disputeRoutes } from './modules/disputes/disputes.routes';
+import { DisputesService } from './modules/disputes/disputes.service';
 import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffSignInRoutes } from './modules/auth/staff-sign-in.routes';
@@ -260,6 +262,14 @@ export async function buildApp({
   const faq = new FaqService(database.db);
   const guests = new GuestTicketsService(database.db, support, workflow);
   const ticketAutoClose = new TicketAutoClose(database.db, workflow);
+  const disputes = new DisputesService({
+    db: database.db,
+    rentals,
+    support,
+    workflow,
+    publicUrl: publicUrl(config),
+    clock,
+  });
   const adminUsers = new AdminUsersService({
     db: database.db,
     audit,
@@ -361,6 +371,7 @@ export async function buildApp({
       await api.register(staffSignInRoutes({ guards, staffSignIn }));
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
+      await api.register(disputeRoutes({ guards, disputes }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       await api.register(guestTicketRoutes({ db: database.db, guests }));
       await api.register(vendorRoutes({ guards, vendors }));
@@ -408,6 +419,7 @@ export async function buildApp({
         async (staffApi) => {
           staffApi.addHook('onRequest', guards.requireStaffClient);
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
+          await staffApi.register(deskDisputeRoutes({ disputes }));
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
           await staffApi.register(adminDepositsRoutes({ guards, deposits: adminDeposits }));
@@ -476,6 +488,7 @@ export async function buildApp({
       platformSettings,
       vendors,
       vendorPayouts,
+      disputes,
     },
   });
 }

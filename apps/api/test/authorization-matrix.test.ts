@@ -53,6 +53,8 @@ const MATRIX: Record<string, Audience> = {
   'POST /api/rentals/{id}/extend': 'user',
   'POST /api/rentals/{id}/cancel': 'user',
   'POST /api/rentals/{id}/power': 'user',
+  'POST /api/rentals/{id}/dispute': 'user',
+  'POST /api/admin/disputes/{id}/decline': 'staff',
   'GET /api/support/tickets': 'user',
   'POST /api/support/tickets': 'user',
   'GET /api/support/tickets/{id}': 'user',

@@ -3,6 +3,7 @@ import { regionRefSchema } from './catalog';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
 import { historyCursorSchema, historyPageEnvelope, pageNumberSchema } from './envelope';
 import { amountSchema } from './wallet';
+import { disputeSchema } from './disputes';
 
 export const RENTAL_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELLED'] as const;
 /** `unknown`: the panel was never read and did not answer while the page waited for it. */
@@ -73,6 +74,13 @@ export const rentalSchema = z.object({
    * the money has moved); null when the rental is not ACTIVE or its server has no panel.
    */
   runState: runStateSchema.nullable(),
+  /** The rental's latest dispute, open or decided; null when it has none. */
+  dispute: disputeSchema.nullable(),
+  /**
+   * Until when a dispute can be opened (DISPUTE_WINDOW_DAYS after the end); null once that has
+   * passed or while a dispute is open.
+   */
+  disputeUntil: z.string().nullable(),
 });
 export type Rental = z.infer<typeof rentalSchema>;
 

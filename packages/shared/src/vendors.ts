@@ -3,6 +3,7 @@ import { staffReasonSchema } from './admin';
 import { GAMES, NETWORKS, type Network } from './constants';
 import { pageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
 import { textFieldSchema } from './text';
+import { DISPUTE_WINDOW_DAYS } from './disputes';
 
 /**
  * Becoming a vendor (issue 16 points 1 and 2, decision 037): a signed-in user applies from
@@ -14,7 +15,7 @@ import { textFieldSchema } from './text';
 export const VENDOR_TERMS_VERSION = '2026-11-25';
 
 /** After the dispute window of the buyer protection policy, a rental's earnings become available. */
-export const VENDOR_CLEARING_DAYS = 7;
+export const VENDOR_CLEARING_DAYS = DISPUTE_WINDOW_DAYS;
 
 export const VENDOR_STATUSES = ['PENDING', 'ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
 export type VendorStatus = (typeof VENDOR_STATUSES)[number];

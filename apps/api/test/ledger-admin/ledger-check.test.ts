@@ -352,7 +352,7 @@ describe('checking the books', () => {
         });
         const kinds = byKind(check);
         expect(kinds.ESCROW_MISMATCH![0]!.message).toBe(
-          'Escrow holds 2.500000 by its entries, but the active rentals hold 3.500000: 1.000000 less than they account for.',
+          'Escrow holds 2.500000 by its entries, but the active and disputed rentals hold 3.500000: 1.000000 less than they account for.',
         );
         expect(kinds.RENTAL_ESCROW_MISMATCH![0]!.message).toBe(
           `Rental ${made.activeRentalId} (ACTIVE) holds 3.500000 in escrow by its record, but its escrow entries sum to 2.500000.`,

@@ -47,6 +47,8 @@ export function buildRental(overrides: Partial<Rental> = {}): Rental {
       ageSeconds: 4,
       detail: null,
     },
+    dispute: null,
+    disputeUntil: new Date(now + 7200_000 + 7 * 86_400_000).toISOString(),
     ...overrides,
   };
 }

@@ -9,3 +9,4 @@ export * from './support';
 export * from './admin';
 export * from './settings';
 export * from './vendors';
+export * from './disputes';

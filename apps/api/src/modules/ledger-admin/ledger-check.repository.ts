@@ -176,7 +176,8 @@ export async function accountChecks(db: Executor) {
  * Escrow against the rentals. Every escrow posting of a rental names it in its reference
  * (`rental:<id>:payment:1`, `:extend:<key>`, `:refund`, `:release`; rentals.service.ts), so escrow
  * is summed per rental in one pass and set beside what each rental's record says it holds
- * (`escrowLeft`: paid less refunded, released and commission), which is 0 once it has ended.
+ * (`escrowLeft`: paid less refunded, released and commission), which is 0 once it has ended,
+ * unless a dispute is open on it: then the disputed payment waits in escrow for the decision.
  */
 export async function escrowChecks(db: Executor, escrowIds: string[]) {
   const [row] = await queryRows<{
@@ -199,14 +200,17 @@ export async function escrowChecks(db: Executor, escrowIds: string[]) {
         ), compared as materialized (
           -- Every rental beside its escrow, and escrow that names no rental (id null).
           select r.id, r.status, r.paid - r.refunded - r.released - r.commission as expected,
-                 coalesce(b.held, 0) as held
+                 coalesce(b.held, 0) as held,
+                 (r.status = 'ACTIVE' or exists (select 1 from rental_disputes d
+                                                  where d.rental_id = r.id and d.status = 'OPEN'))
+                   as holding
             from rentals r full join by_rental b on b.rental_key = r.id::text
         )
         select
           (select count(*) from compared where id is not null)::text as rentals,
           (select count(*) from compared where status = 'ACTIVE')::text as active_rentals,
           (select coalesce(sum(held), 0) from compared)::text as escrow,
-          (select coalesce(sum(expected), 0) from compared where status = 'ACTIVE')::text as held_by_active,
+          (select coalesce(sum(expected), 0) from compared where holding)::text as held_by_active,
           (select count(*) from compared where id is null)::text as unnamed,
           ${listed(
             sql`select id, status, expected::text as expected, held::text as held
@@ -215,7 +219,7 @@ export async function escrowChecks(db: Executor, escrowIds: string[]) {
           )} as mismatch,
           ${listed(
             sql`select id, status, expected::text as expected
-                  from compared where status <> 'ACTIVE' and expected <> 0`,
+                  from compared where not holding and expected <> 0`,
             sql`w.id`,
           )} as ended`,
   );

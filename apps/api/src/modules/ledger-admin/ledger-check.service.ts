@@ -195,7 +195,7 @@ export async function checkTheBooks(db: Database): Promise<LedgerCheck> {
   };
 }
 
-/** Escrow in all against what the active rentals hold by their records. */
+/** Escrow in all against what the active and disputed rentals hold by their records. */
 function escrowTotal(escrow: Awaited<ReturnType<typeof repo.escrowChecks>>, escrowIds: string[]) {
   const held = BigInt(escrow.escrow);
   const expected = BigInt(escrow.held_by_active);
@@ -206,7 +206,7 @@ function escrowTotal(escrow: Awaited<ReturnType<typeof repo.escrowChecks>>, escr
     violations: [
       {
         kind: 'ESCROW_MISMATCH' as const,
-        message: `Escrow holds ${amount(held)} by its entries, but the active rentals hold ${amount(expected)}: ${amount(difference)} ${held > expected ? 'more' : 'less'} than they account for.`,
+        message: `Escrow holds ${amount(held)} by its entries, but the active and disputed rentals hold ${amount(expected)}: ${amount(difference)} ${held > expected ? 'more' : 'less'} than they account for.`,
         ids: escrowIds,
       },
     ],

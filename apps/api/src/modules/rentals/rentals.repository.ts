@@ -116,6 +116,8 @@ export async function rentalIdsToClear(db: Executor, before: Date, limit: number
         sql`${rentals.status} <> 'ACTIVE'`,
         sql`${rentals.clearedAt} is null`,
         lte(rentals.endedAt, before),
+        // A disputed rental's money waits for the decision (the buyer protection policy).
+        sql`not exists (select 1 from rental_disputes d where d.rental_id = ${rentals.id} and d.status = 'OPEN')`,
       ),
     )
     .orderBy(rentals.endedAt)

@@ -1,3 +1,4 @@
+import { DISPUTE_WINDOW_DAYS } from '@crimsonhost/shared/disputes';
 import { toUsdtString } from '@crimsonhost/shared/money';
 import type {
   PowerSignal,
@@ -26,11 +27,14 @@ import {
   userWallet,
   vendorPending,
 } from '../wallet/ledger.service';
+import { hasOpenDispute, latestDisputes } from '../disputes/disputes.repository';
+import { toDispute } from '../disputes/dispute-view';
 import { cancellationRefund, escrowLeft, splitRelease } from './rental-money';
 import * as repo from './rentals.repository';
 import type { RentalRow } from './rentals.repository';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const notAvailable = () =>
@@ -216,18 +220,11 @@ export class RentalsService {
         refunded += refund;
       }
     }
-    const left = escrowLeft({ ...rental, refunded });
-    const { vendor, commission } = splitRelease(left, rental.commissionBp);
-    if (left > 0n) {
-      const postings = [{ account: escrow(rental.vendorId), amount: -left }];
-      if (vendor > 0n) postings.push({ account: vendorPending(rental.vendorId), amount: vendor });
-      if (commission > 0n) postings.push({ account: platformRevenue(), amount: commission });
-      await postLedgerTransaction(tx, {
-        kind: 'RENTAL_RELEASE',
-        reference: `rental:${rental.id}:release`,
-        postings,
-      });
-    }
+    // A disputed payment stays in escrow until support decides (the buyer protection policy);
+    // `releaseHeld` releases it then.
+    const held = await hasOpenDispute(tx, rental.id);
+    const left = held ? 0n : escrowLeft({ ...rental, refunded });
+    const { vendor, commission } = await this.postRelease(tx, rental, left);
     this.faults.afterReleasePosted?.(rental.id);
     await tx
       .update(walletTransactions)
@@ -247,6 +244,38 @@ export class RentalsService {
       released: rental.released + vendor,
       commission: rental.commission + commission,
       powerOffPending: true,
+    });
+  }
+
+  /** Escrow's `left` to the vendor's pending money less the commission, once (its reference). */
+  private async postRelease(tx: Executor, rental: RentalRow, left: bigint) {
+    const { vendor, commission } = splitRelease(left, rental.commissionBp);
+    if (left <= 0n) return { vendor, commission };
+    const postings = [{ account: escrow(rental.vendorId), amount: -left }];
+    if (vendor > 0n) postings.push({ account: vendorPending(rental.vendorId), amount: vendor });
+    if (commission > 0n) postings.push({ account: platformRevenue(), amount: commission });
+    await postLedgerTransaction(tx, {
+      kind: 'RENTAL_RELEASE',
+      reference: `rental:${rental.id}:release`,
+      postings,
+    });
+    return { vendor, commission };
+  }
+
+  /**
+   * Releases what an ended rental still holds in escrow once its dispute is settled: the same
+   * release as at its end (once only, by its reference), to the vendor's pending money less the
+   * commission. A running rental releases at its end as usual.
+   */
+  async releaseHeld(tx: Executor, rentalId: string) {
+    const rental = await repo.lockRental(tx, rentalId);
+    if (!rental || rental.status === 'ACTIVE') return;
+    const left = escrowLeft(rental);
+    if (left <= 0n) return;
+    const { vendor, commission } = await this.postRelease(tx, rental, left);
+    await repo.updateRental(tx, rental.id, {
+      released: rental.released + vendor,
+      commission: rental.commission + commission,
     });
   }
 
@@ -345,15 +374,25 @@ export class RentalsService {
     const listingIds = [...new Set(rows.map((r) => r.listingId))];
     const now = this.clock.now();
     const isActive = (rental: RentalRow) => rental.status === 'ACTIVE' && rental.endsAt > now;
-    const [listings, runStates] = await Promise.all([
+    const [listings, runStates, disputes] = await Promise.all([
       listingSummaries(db, listingIds),
       runState && this.panels
         ? this.panels.runStates([...new Set(rows.filter(isActive).map((r) => r.listingId))])
         : new Map<string, RunStateView | null>(),
+      latestDisputes(
+        db,
+        rows.map((r) => r.id),
+      ),
     ]);
     return rows.map((rental) => {
       const listing = listings.get(rental.listingId);
       const active = isActive(rental);
+      const dispute = disputes.get(rental.id);
+      const until = new Date(
+        (rental.endedAt ?? rental.endsAt).getTime() + DISPUTE_WINDOW_DAYS * DAY_MS,
+      );
+      const disputable =
+        dispute?.status !== 'OPEN' && rental.clearedAt === null && until.getTime() > now.getTime();
       return {
         id: rental.id,
         status: rental.status as Rental['status'],
@@ -376,6 +415,8 @@ export class RentalsService {
         ),
         connection: active && listing ? { host: listing.host, port: listing.port } : null,
         runState: (active && runStates.get(rental.listingId)) || null,
+        dispute: dispute ? toDispute(dispute) : null,
+        disputeUntil: disputable ? until.toISOString() : null,
       };
     });
   }

@@ -119,32 +119,46 @@ export class SupportService {
   async create(user: UserRow, input: CreateTicketRequest): Promise<TicketDetail> {
     const now = this.clock();
     const priority = await this.startingPriority(user.id, input);
-    const { ticket, mails: queued } = await this.db.transaction(async (tx) => {
-      const ticket = await repo.insertTicket(tx, {
-        requesterId: user.id,
-        subject: input.subject,
-        category: input.category,
-        priority,
-        rentalId: input.rentalId ?? null,
-        transactionId: input.rentalId ? null : (input.transactionId ?? null),
-        ...slaOfNewTicket(priority, now, await this.workflow.deps.slaHours(tx)),
-        lastActivityAt: now,
-        customerSeenAt: now,
-        createdAt: now,
-      });
-      const written = await this.workflow.write(
-        tx,
-        ticket,
-        'reply',
-        customerActor(user),
-        input.message,
-        now,
-        input.attachmentIds,
-      );
-      return { ticket: written.ticket, mails: await this.receivedMail(tx, written.ticket, now) };
-    });
+    const { ticket, mails: queued } = await this.db.transaction((tx) =>
+      this.createIn(tx, user, input, priority, now),
+    );
     this.workflow.deliver(queued);
     return this.workflow.customerDetail(this.db, ticket, now);
+  }
+
+  /**
+   * A customer's new ticket inside the caller's transaction, at the priority given (a dispute
+   * opens its ticket with the dispute, at HIGH); the caller delivers the mails once committed.
+   */
+  async createIn(
+    tx: Executor,
+    user: UserRow,
+    input: CreateTicketRequest,
+    priority: TicketPriority,
+    now: Date,
+  ): Promise<{ ticket: TicketRow; mails: MailIds }> {
+    const ticket = await repo.insertTicket(tx, {
+      requesterId: user.id,
+      subject: input.subject,
+      category: input.category,
+      priority,
+      rentalId: input.rentalId ?? null,
+      transactionId: input.rentalId ? null : (input.transactionId ?? null),
+      ...slaOfNewTicket(priority, now, await this.workflow.deps.slaHours(tx)),
+      lastActivityAt: now,
+      customerSeenAt: now,
+      createdAt: now,
+    });
+    const written = await this.workflow.write(
+      tx,
+      ticket,
+      'reply',
+      customerActor(user),
+      input.message,
+      now,
+      input.attachmentIds,
+    );
+    return { ticket: written.ticket, mails: await this.receivedMail(tx, written.ticket, now) };
   }
 
   /**

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/jobs';
+import { hasOpenDispute } from '../disputes/disputes.repository';
 import * as rentalsRepo from '../rentals/rentals.repository';
 import { postLedgerTransaction, vendorAvailable, vendorPending } from '../wallet/ledger.service';
 
@@ -72,6 +73,8 @@ export async function clearDueEarnings(db: Database, now = new Date(), limit = 2
       if (!rental || rental.status === 'ACTIVE' || rental.clearedAt || !rental.endedAt)
         return false;
       if (rental.endedAt > before) return false;
+      // Opened after the list was read: the money waits for the decision.
+      if (await hasOpenDispute(tx, rental.id)) return false;
       if (rental.released > 0n) {
         await postLedgerTransaction(tx, {
           kind: 'VENDOR_CLEARED',

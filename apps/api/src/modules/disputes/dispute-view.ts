@@ -1,0 +1,17 @@
+import type { Dispute, DisputeOutcome, DisputeReason } from '@crimsonhost/shared/disputes';
+import type { DisputeRow } from './disputes.repository';
+
+/** A dispute as the API answers it. */
+export function toDispute(row: DisputeRow): Dispute {
+  return {
+    id: row.id,
+    rentalId: row.rentalId,
+    ticketId: row.ticketId,
+    reason: row.reason as DisputeReason,
+    status: row.status as Dispute['status'],
+    outcome: (row.outcome as DisputeOutcome | null) ?? null,
+    openedAt: row.openedAt.toISOString(),
+    vendorAnswerDueAt: row.vendorAnswerDueAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,207 @@
+import {
+  DISPUTE_REASON_LABELS,
+  DISPUTE_WINDOW_DAYS,
+  VENDOR_ANSWER_HOURS,
+  type DeclineDisputeRequest,
+  type Dispute,
+  type DisputeReason,
+  type OpenDisputeRequest,
+} from '@crimsonhost/shared/disputes';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { systemClock, type Clock } from '../../lib/clock';
+import { pgErrorCode } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { enqueueMail } from '../../lib/mail-outbox';
+import type { UserRow } from '../auth/auth.repository';
+import { listingSummaries } from '../catalog/catalog-availability';
+import * as rentalsRepo from '../rentals/rentals.repository';
+import type { RentalsService } from '../rentals/rentals.service';
+import { staffActor } from '../support/support-desk.service';
+import * as ticketsRepo from '../support/support.repository';
+import type { SupportService } from '../support/support.service';
+import type { MailIds, TicketWorkflow } from '../support/ticket-workflow';
+import { disputeMail } from './disputes.mail';
+import { toDispute } from './dispute-view';
+import * as repo from './disputes.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const rentalNotFound = () => new AppError('NOT_FOUND', 404, 'Rental not found');
+const disputeNotFound = () => new AppError('NOT_FOUND', 404, 'Dispute not found');
+const alreadyOpen = (ticketId?: string) =>
+  new AppError(
+    'DISPUTE_OPEN',
+    409,
+    'This rental already has an open dispute. Add what else went wrong to its ticket.',
+    ticketId ? { ticketId } : undefined,
+  );
+
+export interface DisputesDeps {
+  db: Database;
+  rentals: RentalsService;
+  support: SupportService;
+  workflow: TicketWorkflow;
+  publicUrl: string;
+  clock?: Clock;
+}
+
+/**
+ * Disputes of the buyer protection policy (issue 17 points 1 to 3): a renter opens one from a
+ * running rental or one that ended less than DISPUTE_WINDOW_DAYS ago; it is argued in a support
+ * ticket of category RENTAL at HIGH priority; the rental's money stays where it is until support
+ * decides (rentals.service `end` keeps it in escrow, the clearing job leaves its pending share);
+ * the vendor is told by mail and has VENDOR_ANSWER_HOURS to answer in the ticket.
+ */
+export class DisputesService {
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: DisputesDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  async open(user: UserRow, rentalId: string, input: OpenDisputeRequest): Promise<Dispute> {
+    if (!UUID.test(rentalId)) throw rentalNotFound();
+    const { db, support, workflow } = this.deps;
+    const now = this.clock.now();
+    try {
+      const { dispute, mails } = await db.transaction(async (tx) => {
+        // The rental's row lock: two tabs opening a dispute at once take turns, and the clearing
+        // job cannot make the money available between the check and the dispute.
+        const rental = await rentalsRepo.lockRental(tx, rentalId);
+        if (!rental || rental.renterId !== user.id) throw rentalNotFound();
+        const endedAt = rental.endedAt ?? (rental.endsAt <= now ? rental.endsAt : null);
+        if (
+          endedAt &&
+          (endedAt.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS <= now.getTime() || rental.clearedAt)
+        ) {
+          throw new AppError(
+            'DISPUTE_WINDOW_CLOSED',
+            409,
+            `A dispute can be opened until ${DISPUTE_WINDOW_DAYS} days after the rental ends; this rental ended on ${endedAt.toUTCString()}.`,
+          );
+        }
+        if (await repo.hasOpenDispute(tx, rental.id)) throw alreadyOpen();
+        const server =
+          (await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'Server';
+        const reason = DISPUTE_REASON_LABELS[input.reason];
+        const opened = await support.createIn(
+          tx,
+          user,
+          {
+            subject: `Dispute: ${server} (${reason.toLowerCase()})`.slice(0, 120),
+            category: 'RENTAL',
+            message: input.description,
+            rentalId: rental.id,
+            attachmentIds: input.attachmentIds ?? [],
+          },
+          'HIGH',
+          now,
+        );
+        const dispute = await repo.insertDispute(tx, {
+          rentalId: rental.id,
+          ticketId: opened.ticket.id,
+          renterId: rental.renterId,
+          vendorId: rental.vendorId,
+          reason: input.reason,
+          openedAt: now,
+          vendorAnswerDueAt: new Date(now.getTime() + VENDOR_ANSWER_HOURS * HOUR_MS),
+        });
+        const mail = await this.tellVendor(tx, rental.vendorId, 'opened', {
+          server,
+          reason,
+          answerBy: dispute.vendorAnswerDueAt,
+        });
+        return { dispute, mails: [...opened.mails, ...mail] };
+      });
+      workflow.deliver(mails);
+      return toDispute(dispute);
+    } catch (error) {
+      // The partial unique index: another request opened one in between.
+      if (pgErrorCode(error) === '23505') throw alreadyOpen();
+      throw error;
+    }
+  }
+
+  /** The disputes of a renter's rentals, latest first per rental, for the rentals' views. */
+  async latestOf(db: Executor, rentalIds: readonly string[]) {
+    const rows = await repo.latestDisputes(db, rentalIds);
+    return new Map([...rows].map(([id, row]) => [id, toDispute(row)]));
+  }
+
+  /**
+   * Support declines a dispute (support or admin): the reason is posted to the renter in the
+   * ticket, which is resolved, and mailed to the vendor; the held payment goes on to the vendor
+   * as if there had been no dispute, all in one transaction.
+   */
+  async decline(staff: UserRow, id: string, input: DeclineDisputeRequest): Promise<Dispute> {
+    if (!UUID.test(id)) throw disputeNotFound();
+    const { db, rentals, workflow } = this.deps;
+    const now = this.clock.now();
+    const { dispute, mails } = await db.transaction(async (tx) => {
+      const open = await repo.lockDispute(tx, id);
+      if (!open) throw disputeNotFound();
+      if (open.status !== 'OPEN') {
+        throw new AppError('DISPUTE_CLOSED', 409, 'This dispute has already been decided.');
+      }
+      const dispute = await repo.updateDispute(tx, id, {
+        status: 'RESOLVED',
+        outcome: 'DECLINED',
+        decisionReason: input.reason,
+        decidedBy: staff.id,
+        resolvedAt: now,
+      });
+      await rentals.releaseHeld(tx, dispute.rentalId);
+      const ticket = await ticketsRepo.lockTicket(tx, dispute.ticketId);
+      const queued: MailIds = [];
+      if (ticket) {
+        const actor = staffActor(staff);
+        const replied = await workflow.apply(tx, ticket, { type: 'staff_reply' }, actor, now, {
+          assigneeId: ticket.assigneeId ?? staff.id,
+        });
+        const written = await workflow.write(
+          tx,
+          replied.ticket,
+          'reply',
+          actor,
+          `Support declined this dispute. ${input.reason}\n\nThe payment for the rental goes on to the vendor as usual.`,
+          now,
+        );
+        const resolved = await workflow.apply(tx, written.ticket, { type: 'resolve' }, actor, now);
+        queued.push(...replied.mails, ...written.mails, ...resolved.mails);
+      }
+      const rental = await rentalsRepo.lockRental(tx, dispute.rentalId);
+      const server = rental
+        ? ((await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'Server')
+        : 'Server';
+      queued.push(
+        ...(await this.tellVendor(tx, dispute.vendorId, 'declined', {
+          server,
+          reason: DISPUTE_REASON_LABELS[dispute.reason as DisputeReason],
+          decision: input.reason,
+        })),
+      );
+      return { dispute, mails: queued };
+    });
+    workflow.deliver(mails);
+    return toDispute(dispute);
+  }
+
+  private async tellVendor(
+    tx: Executor,
+    vendorId: string,
+    news: 'opened' | 'declined',
+    facts: { server: string; reason: string; answerBy?: Date; decision?: string },
+  ): Promise<MailIds> {
+    const [vendor] = await tx
+      .select({ email: users.email, name: users.displayName })
+      .from(users)
+      .where(eq(users.id, vendorId));
+    if (!vendor) return [];
+    const link = `${this.deps.publicUrl}/vendor/rentals`;
+    return [await enqueueMail(tx, disputeMail(vendor, news, facts, link))];
+  }
+}

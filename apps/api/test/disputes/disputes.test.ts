@@ -1,0 +1,253 @@
+// Disputes of the buyer protection policy (issue 17 points 1 to 3 and 7, first slice): opened by
+// the renter while the rental runs or up to 7 days after its end, one open per rental (under
+// concurrency too), argued in a HIGH ticket of category RENTAL, the vendor mailed; the rental's
+// money held where it is (escrow at the end, the pending share past the window) until support
+// declines, then it goes on; the books check green throughout. Time moves with the test clock.
+import { sql } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPUTE_WINDOW_DAYS, VENDOR_ANSWER_HOURS } from '@crimsonhost/shared/disputes';
+import { queryRows } from '../../src/db/client';
+import { TestClock } from '../../src/lib/clock';
+import { clearDueEarnings, vendorBalances } from '../../src/modules/vendors/vendor-money';
+import { savePayoutAddresses } from '../../src/modules/vendors/vendors.repository';
+import { createTestApp, type TestContext } from '../app';
+import { createListing, createVendor } from '../catalog/catalog-factories';
+import { checkBooks, rentServer } from '../ledger-admin/ledger-fixture';
+import { renter, USDT } from '../rentals/rentals-fixture';
+import { signedIn } from '../support/support-fixture';
+import { activeVendor } from '../vendors/vendor-fixture';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let ctx: TestContext;
+let clock: TestClock;
+let support: Awaited<ReturnType<typeof signedIn>>;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ TEST_CLOCK: 'true' });
+  clock = ctx.app.clock as TestClock;
+  support = await signedIn(ctx, 'support', 'Sam Support');
+  admin = await signedIn(ctx, 'admin', 'Ada Admin');
+});
+afterAll(() => ctx.close());
+
+const DESCRIPTION = 'The server never started: the console shows nothing and nobody can connect.';
+
+async function rented(hours = 2, price = USDT) {
+  const vendor = await createVendor(ctx.database.db, 'Disputed Vendor');
+  const listing = await createListing(ctx.database.db, {
+    vendorId: vendor.id,
+    priceMicro: price,
+    name: 'Frag Yard',
+  });
+  const buyer = await renter(ctx, 20n * USDT);
+  const rental = await rentServer(ctx, buyer.headers, listing.id, hours);
+  return { vendor, listing, buyer, rental: rental as { id: string } };
+}
+
+const dispute = (rentalId: string, headers: Record<string, string>, body: object = {}) =>
+  ctx.request({
+    method: 'POST',
+    url: `/api/rentals/${rentalId}/dispute`,
+    headers,
+    payload: { reason: 'NOT_DELIVERED', description: DESCRIPTION, ...body },
+  });
+
+const decline = (id: string, headers = support.headers) =>
+  ctx.request({
+    method: 'POST',
+    url: `/api/admin/disputes/${id}/decline`,
+    headers,
+    payload: { reason: 'The panel shows the server running and players connected all along.' },
+  });
+
+const rentalView = async (id: string, headers: Record<string, string>) =>
+  (await ctx.request({ method: 'GET', url: `/api/rentals/${id}`, headers })).json().data;
+
+/** The books check's problems, less the test funding's credits (no chain transfer behind them). */
+async function booksProblems() {
+  const check = await checkBooks(ctx, admin.headers);
+  return check.violations.filter(
+    (v) => !(v.kind === 'CREDIT_WITHOUT_TRANSFER' && v.message.includes('test-deposit:')),
+  );
+}
+
+describe('opening a dispute', () => {
+  it('opens a HIGH ticket of category RENTAL on the rental, and tells the vendor', async () => {
+    const { vendor, buyer, rental } = await rented();
+    const before = ctx.mailer.sent.length;
+    const response = await dispute(rental.id, buyer.headers, { reason: 'UNREACHABLE' });
+    expect(response.statusCode, response.body).toBe(201);
+    const opened = response.json().data;
+    expect(opened).toMatchObject({ rentalId: rental.id, reason: 'UNREACHABLE', status: 'OPEN' });
+    expect(Date.parse(opened.vendorAnswerDueAt) - Date.parse(opened.openedAt)).toBe(
+      VENDOR_ANSWER_HOURS * HOUR,
+    );
+
+    const ticket = await ctx.request({
+      method: 'GET',
+      url: `/api/support/tickets/${opened.ticketId}`,
+      headers: buyer.headers,
+    });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.json().data).toMatchObject({ category: 'RENTAL', priority: 'HIGH' });
+    expect(ticket.json().data.subject).toBe('Dispute: Frag Yard (unreachable or down)');
+
+    const view = await rentalView(rental.id, buyer.headers);
+    expect(view.dispute).toMatchObject({ id: opened.id, status: 'OPEN' });
+    expect(view.disputeUntil).toBeNull();
+
+    await expect
+      .poll(() => ctx.mailer.sent.slice(before).map((mail) => mail.subject))
+      .toContain('A renter disputed a rental of Frag Yard');
+    const mail = ctx.mailer.sent.slice(before).find((m) => m.to === vendor.email)!;
+    expect(mail.text).toMatch(/answer in the dispute by/);
+  });
+
+  it('takes one open dispute per rental, even when two arrive at once', async () => {
+    const { buyer, rental } = await rented();
+    const answers = await Promise.all([
+      dispute(rental.id, buyer.headers),
+      dispute(rental.id, buyer.headers),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json().error.code).toBe('DISPUTE_OPEN');
+    const [row] = await queryRows<{ n: string }>(
+      ctx.database.db,
+      sql`select count(*)::text as n from rental_disputes where rental_id = ${rental.id}`,
+    );
+    expect(row!.n).toBe('1');
+  });
+
+  it('answers 404 for another renter’s rental, and says what is wrong with bad input', async () => {
+    const { rental } = await rented();
+    const other = await renter(ctx);
+    expect((await dispute(rental.id, other.headers)).statusCode).toBe(404);
+    expect((await dispute('not-a-rental', other.headers)).statusCode).toBe(404);
+    const { buyer, rental: mine } = await rented();
+    const short = await dispute(mine.id, buyer.headers, { description: 'broken' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.message).toMatch(/at least 20 characters/);
+    const reason = await dispute(mine.id, buyer.headers, { reason: 'BORED' });
+    expect(reason.statusCode).toBe(400);
+  });
+});
+
+describe('the money of a disputed rental', () => {
+  it('stays in escrow at the end, goes on when support declines, and clears after the window', async () => {
+    const { vendor, buyer, rental } = await rented(2, 5n * USDT);
+    const opened = (await dispute(rental.id, buyer.headers)).json().data;
+
+    // The rental runs out: it ends, but its 10 USDT stay in escrow.
+    await clock.advance(3 * HOUR);
+    expect(await ctx.app.services.rentals.expireDue()).toBeGreaterThanOrEqual(1);
+    expect((await rentalView(rental.id, buyer.headers)).status).toBe('EXPIRED');
+    expect(await vendorBalances(ctx.database.db, vendor.id)).toMatchObject({
+      escrow: '10.000000',
+      pending: '0.000000',
+    });
+    // Past the window nothing clears while the dispute is open.
+    await clock.advance((DISPUTE_WINDOW_DAYS + 1) * DAY);
+    await clearDueEarnings(ctx.database.db, clock.now());
+    expect(await vendorBalances(ctx.database.db, vendor.id)).toMatchObject({
+      escrow: '10.000000',
+      available: '0.000000',
+    });
+    expect(await booksProblems()).toEqual([]);
+
+    // Support declines: the ticket says why and is resolved, the payment goes on.
+    const declined = await decline(opened.id);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().data).toMatchObject({ status: 'RESOLVED', outcome: 'DECLINED' });
+    expect(await vendorBalances(ctx.database.db, vendor.id)).toMatchObject({
+      escrow: '0.000000',
+      pending: '9.000000',
+    });
+    const ticket = (
+      await ctx.request({
+        method: 'GET',
+        url: `/api/support/tickets/${opened.ticketId}`,
+        headers: buyer.headers,
+      })
+    ).json().data;
+    expect(ticket.status).toBe('RESOLVED');
+    expect(JSON.stringify(ticket.messages)).toMatch(/Support declined this dispute/);
+    expect((await decline(opened.id)).json().error.code).toBe('DISPUTE_CLOSED');
+
+    // The window has long passed: the share clears at the job's next turn.
+    await clearDueEarnings(ctx.database.db, clock.now());
+    expect(await vendorBalances(ctx.database.db, vendor.id)).toMatchObject({
+      pending: '0.000000',
+      available: '9.000000',
+    });
+    expect(await booksProblems()).toEqual([]);
+    await clock.reset();
+  });
+
+  it('holds the pending share of a rental disputed after its end, out of any payout', async () => {
+    const vendor = await activeVendor(ctx, 'Held Vendor');
+    await savePayoutAddresses(ctx.database.db, vendor.user.id, {
+      ERC20: privateKeyToAccount(generatePrivateKey()).address,
+    });
+    const listing = await createListing(ctx.database.db, {
+      vendorId: vendor.user.id,
+      priceMicro: 12n * USDT,
+    });
+    const buyer = await renter(ctx, 20n * USDT);
+    const rental = (await rentServer(ctx, buyer.headers, listing.id, 1)) as { id: string };
+    await clock.advance(2 * HOUR);
+    await ctx.app.services.rentals.expireDue();
+    expect((await vendorBalances(ctx.database.db, vendor.user.id)).pending).toBe('10.800000');
+
+    // Six days after the end the renter disputes: the share does not clear on day 7.
+    await clock.advance(6 * DAY);
+    const opened = await dispute(rental.id, buyer.headers);
+    expect(opened.statusCode, opened.body).toBe(201);
+    await clock.advance(2 * DAY);
+    await clearDueEarnings(ctx.database.db, clock.now());
+    expect(await vendorBalances(ctx.database.db, vendor.user.id)).toMatchObject({
+      pending: '10.800000',
+      available: '0.000000',
+    });
+    // A payout asked for during the dispute cannot take the held share.
+    const ask = () =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/vendor/payouts',
+        headers: vendor.headers,
+        payload: { network: 'ERC20', amount: '10.8' },
+      });
+    const refused = await ask();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/Only 0\.000000 USDT is available to pay out/);
+
+    // Declined: the share clears at once (the window has passed) and can be paid out.
+    await decline(opened.json().data.id, admin.headers);
+    await clearDueEarnings(ctx.database.db, clock.now());
+    expect((await vendorBalances(ctx.database.db, vendor.user.id)).available).toBe('10.800000');
+    expect((await ask()).statusCode).toBe(201);
+    expect(await booksProblems()).toEqual([]);
+    await clock.reset();
+  });
+
+  it('cannot be disputed 7 days after the end', async () => {
+    const { buyer, rental } = await rented(1);
+    await clock.advance(HOUR + 1000);
+    await ctx.app.services.rentals.expireDue();
+    const view = await rentalView(rental.id, buyer.headers);
+    expect(Date.parse(view.disputeUntil) - Date.parse(view.endedAt)).toBe(
+      DISPUTE_WINDOW_DAYS * DAY,
+    );
+    await clock.advance(DISPUTE_WINDOW_DAYS * DAY);
+    const late = await dispute(rental.id, buyer.headers);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('DISPUTE_WINDOW_CLOSED');
+    expect(late.json().error.message).toMatch(/until 7 days after the rental ends/);
+    expect((await rentalView(rental.id, buyer.headers)).disputeUntil).toBeNull();
+    await clock.reset();
+  });
+});
