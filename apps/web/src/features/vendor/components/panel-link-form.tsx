@@ -80,11 +80,16 @@ export function PanelLinkForm({
           showIcon
           style={{ marginBottom: 16 }}
           title="This listing is one of the demo’s game servers"
-          description="The demo runs its own Pterodactyl panel on this machine. Fill in its address, the server’s identifier and the demo key, then save."
-          action={
-            <Button size="small" onClick={() => form.setFieldsValue(demo)}>
-              Fill in the demo panel
-            </Button>
+          description={
+            <Flex vertical gap={8} align="flex-start">
+              <span>
+                The demo runs its own Pterodactyl panel on this machine. Fill in its address, the
+                server’s identifier and the demo key, then save.
+              </span>
+              <Button size="small" onClick={() => form.setFieldsValue(demo)}>
+                Fill in the demo panel
+              </Button>
+            </Flex>
           }
         />
       )}
