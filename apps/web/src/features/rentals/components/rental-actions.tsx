@@ -1,5 +1,6 @@
 import { Button, Flex } from 'antd';
-import { ClockCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, CloseCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import type { RentalView } from '../../../lib/rentals/get-rentals';
@@ -7,20 +8,57 @@ import { PowerButtons } from './power-buttons';
 import { useRentalDialogs } from './rental-dialogs';
 
 /**
+ * The rental's dispute: a link to its ticket while open or once decided; else, while a dispute
+ * can still be opened (the policy's window), the button that opens one.
+ */
+function DisputeAction({ rental }: { rental: RentalView }) {
+  const openDialog = useRentalDialogs();
+  if (rental.dispute) {
+    const open = rental.dispute.status === 'OPEN';
+    return (
+      <ButtonLink
+        to={paths.supportTicket.href(rental.dispute.ticketId)}
+        size="small"
+        icon={<WarningOutlined aria-hidden />}
+        aria-label={`${open ? 'Dispute open' : 'Dispute decided'}: ${rental.server.name}`}
+      >
+        {open ? 'Dispute open' : 'Dispute decided'}
+      </ButtonLink>
+    );
+  }
+  if (!rental.disputeUntil) return null;
+  return (
+    <Button
+      size="small"
+      icon={<WarningOutlined aria-hidden />}
+      aria-label={`Dispute: ${rental.server.name}`}
+      title={`You can dispute this rental until ${dayjs(rental.disputeUntil).format('D MMM YYYY, HH:mm')}`}
+      onClick={() => openDialog('dispute', rental)}
+    >
+      Dispute
+    </Button>
+  );
+}
+
+/**
  * What a renter can do with a rental: while it is active, power its game server, extend it or
- * cancel it; once it has ended, rent the same server again.
+ * cancel it; once it has ended, rent the same server again. Either way, dispute it while the
+ * buyer protection policy allows, or follow the dispute.
  */
 export function RentalActions({ rental }: { rental: RentalView }) {
   const openDialog = useRentalDialogs();
   if (rental.status !== 'ACTIVE') {
     return (
-      <ButtonLink
-        to={paths.server.href(rental.server.id)}
-        size="small"
-        aria-label={`Rent again: ${rental.server.name}`}
-      >
-        Rent again
-      </ButtonLink>
+      <Flex gap={8} wrap>
+        <ButtonLink
+          to={paths.server.href(rental.server.id)}
+          size="small"
+          aria-label={`Rent again: ${rental.server.name}`}
+        >
+          Rent again
+        </ButtonLink>
+        <DisputeAction rental={rental} />
+      </Flex>
     );
   }
   return (
@@ -44,6 +82,7 @@ export function RentalActions({ rental }: { rental: RentalView }) {
         >
           Cancel
         </Button>
+        <DisputeAction rental={rental} />
       </Flex>
     </Flex>
   );

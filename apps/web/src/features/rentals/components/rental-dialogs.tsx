@@ -1,15 +1,16 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import type { RentalView } from '../../../lib/rentals/get-rentals';
 import { CancelRentalDialog } from './cancel-rental-dialog';
+import { DisputeRentalDialog } from './dispute-rental-dialog';
 import { ExtendRentalDialog } from './extend-rental-dialog';
 
-type DialogKind = 'extend' | 'cancel';
+type DialogKind = 'extend' | 'cancel' | 'dispute';
 type OpenDialog = (kind: DialogKind, rental: RentalView) => void;
 
 const RentalDialogsContext = createContext<OpenDialog | null>(null);
 
 /**
- * The Extend and Cancel dialogs of the rentals page, one of each for the whole list: they stay
+ * The Extend, Cancel and Dispute dialogs of the rentals page, one of each for the whole list: they stay
  * open while the list refreshes or switches between table and cards, and show the rental as it
  * is now.
  */
@@ -49,13 +50,19 @@ export function RentalDialogs({
             open={dialog.open && dialog.kind === 'cancel'}
             onClose={close}
           />
+          <DisputeRentalDialog
+            key={`dispute-${rental.id}`}
+            rental={rental}
+            open={dialog.open && dialog.kind === 'dispute'}
+            onClose={close}
+          />
         </>
       )}
     </RentalDialogsContext>
   );
 }
 
-/** Opens the page's Extend or Cancel dialog for a rental. */
+/** Opens the page's Extend, Cancel or Dispute dialog for a rental. */
 export function useRentalDialogs(): OpenDialog {
   const open = useContext(RentalDialogsContext);
   if (!open) throw new Error('useRentalDialogs must be used within RentalDialogs');

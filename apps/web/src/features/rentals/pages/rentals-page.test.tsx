@@ -346,6 +346,104 @@ describe('rentals page', { timeout: 60_000 }, () => {
     expect(cancels[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('opens a dispute after saying what it does, and goes to its ticket', async () => {
+    const rental = buildEndedRental('EXPIRED', {
+      server: serverRef('Broken Box', 'rust', 'Paris'),
+    });
+    const ended = {
+      ...rental,
+      disputeUntil: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    };
+    serveRentals([
+      ended,
+      buildEndedRental('EXPIRED', { server: serverRef('Long Ago'), disputeUntil: null }),
+    ]);
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`/api/rentals/${rental.id}/dispute`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          {
+            data: {
+              id: '30000000-0000-4000-8000-000000000001',
+              rentalId: rental.id,
+              ticketId: '40000000-0000-4000-8000-000000000001',
+              reason: 'NOT_AS_DESCRIBED',
+              status: 'OPEN',
+              outcome: null,
+              openedAt: new Date().toISOString(),
+              vendorAnswerDueAt: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+              resolvedAt: null,
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderRentals();
+    const row = await rowOf('Broken Box');
+    // Past the window a rental offers no dispute.
+    expect(
+      within(await rowOf('Long Ago')).queryByRole('button', { name: 'Dispute: Long Ago' }),
+    ).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Dispute: Broken Box' }));
+    const dialog = await findDialog('Dispute Broken Box');
+    expect(dialog).toHaveTextContent('your payment for this rental is not released to the vendor');
+    expect(dialog).toHaveTextContent('48 hours to answer');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Not as described' }));
+    await user.type(within(dialog).getByLabelText('What happened'), 'Too short');
+    await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
+    expect(
+      await within(dialog).findByText('Describe what went wrong in at least 20 characters'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.type(
+      within(dialog).getByLabelText('What happened'),
+      ': the listing says 16 GB, the panel shows 4 GB.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }));
+    expect(
+      await screen.findByText('Dispute opened. Support and the vendor answer in its ticket.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        reason: 'NOT_AS_DESCRIBED',
+        description: 'Too short: the listing says 16 GB, the panel shows 4 GB.',
+        attachmentIds: [],
+      },
+    ]);
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/support/tickets/40000000-0000-4000-8000-000000000001',
+    );
+  });
+
+  it('links an open dispute to its ticket instead of offering another', async () => {
+    const rental = buildRental({ server: serverRef('Argued'), disputeUntil: null });
+    serveRentals([
+      {
+        ...rental,
+        dispute: {
+          id: '30000000-0000-4000-8000-000000000002',
+          rentalId: rental.id,
+          ticketId: '40000000-0000-4000-8000-000000000002',
+          reason: 'UNREACHABLE',
+          status: 'OPEN',
+          outcome: null,
+          openedAt: new Date().toISOString(),
+          vendorAnswerDueAt: new Date().toISOString(),
+          resolvedAt: null,
+        },
+      },
+    ]);
+    renderRentals();
+    const row = await rowOf('Argued');
+    const link = within(row).getByRole('link', { name: 'Dispute open: Argued' });
+    expect(link).toHaveAttribute('href', '/support/tickets/40000000-0000-4000-8000-000000000002');
+    expect(within(row).queryByRole('button', { name: 'Dispute: Argued' })).toBeNull();
+  });
+
   it('says when the page is past the end instead of saying nothing was rented', async () => {
     serveRentals([], 45);
     renderRentals('/rentals?page=9');
