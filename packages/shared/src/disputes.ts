@@ -80,11 +80,12 @@ export type Dispute = z.infer<typeof disputeSchema>;
 
 export const disputeResponseSchema = dataEnvelope(disputeSchema);
 
+/** The decision's reason, as the staff area's other reasons: 5 to 500 characters. */
 export const declineDisputeRequestSchema = z.object({
   reason: z
     .string({ message: 'Give the reason, which the renter and the vendor read' })
     .trim()
-    .min(10, 'Give the reason in at least 10 characters')
-    .max(2000, 'Keep the reason under 2000 characters'),
+    .min(5, 'Give the reason in at least 5 characters')
+    .max(500, 'Keep the reason under 500 characters'),
 });
 export type DeclineDisputeRequest = z.input<typeof declineDisputeRequestSchema>;

@@ -1,3 +1,4 @@
+import { disputeSchema } from './disputes';
 import { z } from 'zod';
 import { pageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
 import {
@@ -112,6 +113,8 @@ export const deskTicketDetailSchema = ticketDetailSchema.extend({
   satisfaction: z
     .object({ score: z.number().int(), comment: z.string().nullable(), ratedAt: z.string() })
     .nullable(),
+  /** The rental dispute argued in this ticket (issue 17), or null. */
+  dispute: disputeSchema.nullable(),
 });
 export type DeskTicketDetail = z.infer<typeof deskTicketDetailSchema>;
 

@@ -96,6 +96,13 @@ describe('opening a dispute', () => {
     expect(ticket.json().data).toMatchObject({ category: 'RENTAL', priority: 'HIGH' });
     expect(ticket.json().data.subject).toBe('Dispute: Frag Yard (unreachable or down)');
 
+    const desk = await ctx.request({
+      method: 'GET',
+      url: `/api/admin/support/tickets/${opened.ticketId}`,
+      headers: support.headers,
+    });
+    expect(desk.json().data.dispute).toMatchObject({ id: opened.id, status: 'OPEN' });
+
     const view = await rentalView(rental.id, buyer.headers);
     expect(view.dispute).toMatchObject({ id: opened.id, status: 'OPEN' });
     expect(view.disputeUntil).toBeNull();

@@ -66,6 +66,7 @@ export function buildDeskTicket(overrides: Partial<DeskTicketDetail> = {}): Desk
     },
     othersReplying: [],
     satisfaction: null,
+    dispute: null,
     ...overrides,
   };
 }

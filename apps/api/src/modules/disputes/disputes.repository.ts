@@ -46,6 +46,17 @@ export async function updateDispute(
   return row!;
 }
 
+/** The dispute argued in a support ticket, if any. */
+export async function disputeOfTicket(db: Executor, ticketId: string): Promise<DisputeRow | null> {
+  const [row] = await db
+    .select()
+    .from(rentalDisputes)
+    .where(eq(rentalDisputes.ticketId, ticketId))
+    .orderBy(desc(rentalDisputes.openedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The latest dispute of each rental, for the rentals' views. */
 export async function latestDisputes(
   db: Executor,

@@ -20,6 +20,8 @@ import {
   type MailIds,
   type TicketWorkflow,
 } from './ticket-workflow';
+import { toDispute } from '../disputes/dispute-view';
+import { disputeOfTicket } from '../disputes/disputes.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type StaffStatus = Exclude<TicketStatus, 'OPEN'>;
@@ -232,13 +234,14 @@ export class SupportDeskService {
 
   private async detail(ticket: TicketRow, staff: UserRow): Promise<DeskTicketDetail> {
     const now = this.clock();
-    const [base, requester, assignee, customer, others, rating] = await Promise.all([
+    const [base, requester, assignee, customer, others, rating, dispute] = await Promise.all([
       this.workflow.detail(this.db, ticket, { notes: true, now }),
       ticket.requesterId ? repo.findUser(this.db, ticket.requesterId) : undefined,
       ticket.assigneeId ? repo.findUser(this.db, ticket.assigneeId) : undefined,
       this.customerSummary(ticket),
       repo.othersTyping(this.db, ticket.id, staff.id),
       repo.latestRatingOf(this.db, ticket.id),
+      disputeOfTicket(this.db, ticket.id),
     ]);
     return {
       ...base,
@@ -256,6 +259,7 @@ export class SupportDeskService {
       satisfaction: rating
         ? { score: rating.score, comment: rating.comment, ratedAt: rating.createdAt.toISOString() }
         : null,
+      dispute: dispute ? toDispute(dispute) : null,
     };
   }
 

@@ -133,6 +133,48 @@ describe('the desk ticket view', () => {
     expect(written).toEqual([]);
   });
 
+  it('shows the dispute argued in the ticket and declines it with a reason', async () => {
+    const dispute = {
+      id: '30000000-0000-4000-8000-000000000009',
+      rentalId: RENTAL_LINK.id,
+      ticketId: 'set below',
+      reason: 'UNREACHABLE' as const,
+      status: 'OPEN' as const,
+      outcome: null,
+      openedAt: '2026-11-20T10:00:00.000Z',
+      vendorAnswerDueAt: '2026-11-22T10:00:00.000Z',
+      resolvedAt: null,
+    };
+    const ticket = buildDeskTicket({ subject: 'Dispute: Frankfurt Rust #2', link: RENTAL_LINK });
+    const declined: unknown[] = [];
+    server.use(
+      http.post(`/api/admin/disputes/${dispute.id}/decline`, async ({ request }) => {
+        declined.push(await request.json());
+        return HttpResponse.json({
+          data: { ...dispute, ticketId: ticket.id, status: 'RESOLVED', outcome: 'DECLINED' },
+        });
+      }),
+    );
+    const { user } = renderTicket({ ...ticket, dispute: { ...dispute, ticketId: ticket.id } });
+    const card = (
+      await screen.findByRole('heading', { level: 2, name: 'Dispute' }, { timeout: 10_000 })
+    ).closest('.ant-card') as HTMLElement;
+    expect(card).toHaveTextContent('Unreachable or down');
+    expect(card).toHaveTextContent('The rental’s payment is held');
+    await user.click(within(card).getByRole('button', { name: 'Decline dispute' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('The renter gets nothing back');
+    await user.type(
+      within(dialog).getByLabelText('Reason'),
+      'The panel shows it running all along.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Decline dispute' }));
+    expect(
+      await screen.findByText('Dispute declined: the payment goes on to the vendor.'),
+    ).toBeInTheDocument();
+    expect(declined).toEqual([{ reason: 'The panel shows it running all along.' }]);
+  });
+
   it('answers an unknown ticket with not-found', async () => {
     signIn(SUPPORT_USER);
     serveDeskBasics();

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useDeskTicket } from '../api/get-desk-ticket';
 import { CustomerSummaryCard } from '../components/customer-summary-card';
 import { DeskComposer } from '../components/desk-composer';
+import { DisputeCard } from '../components/dispute-card';
 import { LinkedRecordCard } from '../components/linked-record-card';
 import { SatisfactionCard } from '../components/satisfaction-card';
 import { TicketFacts } from '../components/ticket-facts';
@@ -94,6 +95,7 @@ export function DeskTicketPage() {
           <Col xs={24} lg={9} xxl={8}>
             <Flex vertical gap={16}>
               <TicketFacts ticket={detail} />
+              {detail.dispute && <DisputeCard dispute={detail.dispute} />}
               {detail.link && <LinkedRecordCard link={detail.link} />}
               <CustomerSummaryCard ticket={detail} />
               {detail.satisfaction && <SatisfactionCard satisfaction={detail.satisfaction} />}

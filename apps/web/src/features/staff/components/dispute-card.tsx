@@ -1,0 +1,87 @@
+import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { DISPUTE_REASON_LABELS, type Dispute } from '@crimsonhost/shared/disputes';
+import { useToast } from '../../../components/use-toast';
+import { useDeclineDispute } from '../api/decline-dispute';
+import { ActionDialog } from './action-dialog';
+import { ReasonField } from './reason-field';
+import { Moment } from './user-tags';
+
+/**
+ * The rental dispute argued in this ticket (issue 17): what went wrong, until when the vendor may
+ * answer, and while it is open, the decision to decline it. Its money is held until decided.
+ */
+export function DisputeCard({ dispute }: { dispute: Dispute }) {
+  const decline = useDeclineDispute();
+  const toast = useToast();
+  const [declining, setDeclining] = useState(false);
+  const open = dispute.status === 'OPEN';
+  return (
+    <Card
+      size="small"
+      title={<h2 style={{ fontSize: 'inherit', margin: 0 }}>Dispute</h2>}
+      extra={<Tag color={open ? 'orange' : undefined}>{open ? 'Open' : 'Declined'}</Tag>}
+    >
+      <Flex vertical gap={12}>
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            {
+              key: 'reason',
+              label: 'What went wrong',
+              children: DISPUTE_REASON_LABELS[dispute.reason],
+            },
+            { key: 'opened', label: 'Opened', children: <Moment at={dispute.openedAt} /> },
+            {
+              key: 'vendor',
+              label: 'Vendor answers by',
+              children: <Moment at={dispute.vendorAnswerDueAt} />,
+            },
+            ...(dispute.resolvedAt
+              ? [
+                  {
+                    key: 'resolved',
+                    label: 'Decided',
+                    children: <Moment at={dispute.resolvedAt} />,
+                  },
+                ]
+              : []),
+          ]}
+        />
+        <Typography.Text type="secondary">
+          {open
+            ? 'The rental’s payment is held: not released to the vendor, not paid out, until this is decided.'
+            : 'The held payment went on to the vendor.'}
+        </Typography.Text>
+        {open && (
+          <div>
+            <Button danger onClick={() => setDeclining(true)}>
+              Decline dispute
+            </Button>
+          </div>
+        )}
+      </Flex>
+      <ActionDialog<{ reason: string }>
+        name="decline-dispute"
+        open={declining}
+        title="Decline this dispute"
+        okText="Decline dispute"
+        danger
+        pending={decline.isPending}
+        onClose={() => setDeclining(false)}
+        onSubmit={async ({ reason }) => {
+          await decline.mutateAsync({ id: dispute.id, reason });
+          toast('success', 'Dispute declined: the payment goes on to the vendor.');
+        }}
+      >
+        <Typography.Paragraph>
+          The renter gets nothing back. The reason is posted in this ticket, which is resolved, and
+          mailed to the vendor; the rental&apos;s held payment is released to the vendor as at its
+          end.
+        </Typography.Paragraph>
+        <ReasonField extra="Read by the renter in the ticket and by the vendor by e-mail." />
+      </ActionDialog>
+    </Card>
+  );
+}
