@@ -80,10 +80,7 @@ export const vendorOverviewSchema = z.object({
   }),
   /** The listings not deleted, with their uptime over the last 30 days. */
   uptime: z.array(listingUptimeSchema),
-  /**
-   * Open disputes on the vendor's rentals. Disputes do not exist yet (issue 17): always null
-   * until they do, and the Overview says so rather than showing a number.
-   */
+  /** Open disputes on the vendor's rentals (null only from a server that predates disputes). */
   openDisputes: z.number().int().nullable(),
 });
 export type VendorOverview = z.infer<typeof vendorOverviewSchema>;

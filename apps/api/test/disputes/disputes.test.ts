@@ -220,6 +220,13 @@ describe('the money of a disputed rental', () => {
       pending: '10.800000',
       available: '0.000000',
     });
+    // The vendor area counts it.
+    const overview = await ctx.request({
+      method: 'GET',
+      url: '/api/vendor/overview',
+      headers: vendor.headers,
+    });
+    expect(overview.json().data.openDisputes).toBe(1);
     // A payout asked for during the dispute cannot take the held share.
     const ask = () =>
       ctx.request({

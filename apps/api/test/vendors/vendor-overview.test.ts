@@ -196,7 +196,7 @@ describe("a vendor's overview", () => {
       byState: { CHECKING: 1, LIVE: 2, PAUSED: 1, HIDDEN: 0 },
     });
     expect(data.activeRentals).toBe(1);
-    expect(data.openDisputes).toBeNull();
+    expect(data.openDisputes).toBe(0);
   });
 
   it('sums the shares released per day, after the commission', async () => {

@@ -46,6 +46,15 @@ export async function updateDispute(
   return row!;
 }
 
+/** How many disputes of a vendor's rentals are open: the vendor area's Overview. */
+export async function openDisputeCount(db: Executor, vendorId: string): Promise<number> {
+  const rows = await db
+    .select({ id: rentalDisputes.id })
+    .from(rentalDisputes)
+    .where(and(eq(rentalDisputes.vendorId, vendorId), eq(rentalDisputes.status, 'OPEN')));
+  return rows.length;
+}
+
 /** The dispute argued in a support ticket, if any. */
 export async function disputeOfTicket(db: Executor, ticketId: string): Promise<DisputeRow | null> {
   const [row] = await db

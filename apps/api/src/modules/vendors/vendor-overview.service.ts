@@ -13,6 +13,7 @@ import { escrowLeft } from '../rentals/rental-money';
 import type { RentalRow } from '../rentals/rentals.repository';
 import type { PanelControl } from '../rentals/rentals.service';
 import * as repo from './vendor-overview.repository';
+import { openDisputeCount } from '../disputes/disputes.repository';
 
 const DAY_MS = 86_400_000;
 const LONGEST_WINDOW = Math.max(...OVERVIEW_WINDOWS);
@@ -68,12 +69,13 @@ export class VendorOverviewService {
 
   async overview(vendorId: string, now = new Date()): Promise<VendorOverview> {
     const since = windowStart(now, LONGEST_WINDOW);
-    const [states, activeRentals, occupancy, released, uptime] = await Promise.all([
+    const [states, activeRentals, occupancy, released, uptime, disputes] = await Promise.all([
       repo.listingsByState(this.db, vendorId),
       repo.activeRentalCount(this.db, vendorId),
       repo.occupancySeconds(this.db, vendorId, OVERVIEW_WINDOWS),
       repo.releasedByDay(this.db, vendorId, since),
       repo.uptimeOfListings(this.db, vendorId, utcDay(since)),
+      openDisputeCount(this.db, vendorId),
     ]);
 
     const byState = { CHECKING: 0, LIVE: 0, PAUSED: 0, HIDDEN: 0 };
@@ -114,8 +116,7 @@ export class VendorOverviewService {
         uptime: row.checks > 0 ? round(row.answered / row.checks, 4) : null,
         daysChecked: row.days_checked,
       })),
-      // Disputes arrive with issue 17; until then there is nothing to count.
-      openDisputes: null,
+      openDisputes: disputes,
     };
   }
 

@@ -80,16 +80,14 @@ export function OverviewFigures({ overview }: { overview: VendorOverview }) {
         </Figure>
       ))}
       <Figure title="Open disputes">
-        {overview.openDisputes === null ? (
-          <Typography.Text type="secondary">
-            Disputes are not open to renters yet. When they are, the disputes on your rentals are
-            counted here.
-          </Typography.Text>
-        ) : (
-          <Typography.Text strong style={FIGURE}>
-            {overview.openDisputes}
-          </Typography.Text>
-        )}
+        <Typography.Text strong style={FIGURE}>
+          {overview.openDisputes ?? 0}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {overview.openDisputes
+            ? 'Their payments are held until support decides. Answer each in its ticket within 48 hours.'
+            : 'Renters can dispute a rental until 7 days after it ends.'}
+        </Typography.Text>
       </Figure>
     </ul>
   );

@@ -53,9 +53,10 @@ describe('the vendor overview', () => {
       '4.0%Rented 27 hours of the 672 hours your listings were listed.',
     );
     expect(card('Occupancy, last 30 days')).toHaveTextContent('2.8%');
-    // No disputes exist yet: the card says so rather than showing a number.
-    expect(card('Open disputes')).toHaveTextContent(/Disputes are not open to renters yet/);
-    expect(card('Open disputes')).not.toHaveTextContent(/\d/);
+    // No dispute is open: the count, and how long renters may dispute.
+    expect(card('Open disputes')).toHaveTextContent(
+      '0Renters can dispute a rental until 7 days after it ends.',
+    );
     await waitFor(() => expect(document.title).toBe('Overview · Vendor · CrimsonHost'));
   });
 

@@ -53,7 +53,7 @@ export function buildOverview(overrides: Partial<VendorOverview> = {}): VendorOv
         daysChecked: 0,
       },
     ],
-    openDisputes: null,
+    openDisputes: 0,
     ...overrides,
   };
 }
