@@ -22,6 +22,7 @@ import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
 import { seedDemoPayouts } from './demo/demo-payouts';
 import { seedDemoDeposits } from './demo/demo-deposits';
+import { seedDemoDispute } from './demo/demo-disputes';
 import { startOfflineDemo } from './demo/offline-demo';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { addressCollisions } from './modules/wallet/wallet.repository';
@@ -157,6 +158,11 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  if (demo && demoDataEnabled(config)) {
+    await seedDemoDispute(database.db, app.services.disputes, logger).catch((error: unknown) =>
+      logger.warn({ err: error }, "the demo renter's dispute could not be seeded"),
+    );
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   scheduler.start();
   if (demo && demoDataEnabled(config) && offline?.pay) {
