@@ -4,33 +4,22 @@
 // command line with `npm run demo:pay` as the README says, pastes the hash the command prints,
 // and the payout turns paid once the chain has confirmed it; the vendor then sees it paid.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
-import { CONFIRMED_WITHIN_MS, openStaffArea, screenshotAllWays, signInAs } from './steps.mjs';
+import {
+  CONFIRMED_WITHIN_MS,
+  demoPay,
+  openStaffArea,
+  screenshotAllWays,
+  signInAs,
+} from './steps.mjs';
 
 const browser = sharedBrowser();
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = { email: 'admin@crimsonhost.demo', password: process.env.E2E_DEMO_ADMIN_PASSWORD };
 const VENDOR = {
   email: 'vendor.nordic@crimsonhost.demo',
   password: process.env.E2E_DEMO_VENDOR_PASSWORD,
 };
-
-/** Pays `amount` test USDT on ERC20 to `to` with demo:pay; answers the hash it prints. */
-async function payWithDemoPay(to, amount) {
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', 'demo:pay', '--', '--network', 'ERC20', '--to', to, '--amount', amount],
-    { cwd: repoRoot, env: process.env },
-  );
-  const hash = /\(tx (0x[0-9a-f]{64})\)/i.exec(stdout)?.[1];
-  assert.ok(hash, `a transaction hash in: ${stdout}`);
-  return hash;
-}
 
 describe('a vendor payout', () => {
   it('is sent by the admin on the demo chain, recorded by its hash, and seen paid by the vendor', async () => {
@@ -80,14 +69,14 @@ describe('a vendor payout', () => {
       await screenshotAllWays(admin.page, 'admin-payout-to-send', { restoreTheme: true });
 
       // Paid from the command line; a wrong amount first, which the chain check refuses.
-      const short = await payWithDemoPay(address, '9.99');
+      const short = await demoPay(address, '9.99');
       await admin.page.getByLabel('Transaction hash').fill(short);
       await admin.page.getByRole('button', { name: 'Check and record' }).click();
       await admin.page
         .getByText(/not the 10\.000000 USDT of this payout/)
         .first()
         .waitFor();
-      const hash = await payWithDemoPay(address, '10');
+      const hash = await demoPay(address, '10');
       await admin.page.getByLabel('Transaction hash').fill(hash);
       await admin.page.getByRole('button', { name: 'Check and record' }).click();
       await admin.page

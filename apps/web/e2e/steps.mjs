@@ -73,7 +73,11 @@ export async function signUp(page, account) {
   await verifyEmail(page, account.email);
 }
 
-/** Pays a deposit address on the e2e server's own demo chain, as the README tells a newcomer. */
+/**
+ * Pays `amount` test USDT on ERC20 to `address` on the e2e server's own demo chain with
+ * `npm run demo:pay`, as the README tells a newcomer (a deposit, or a vendor's payout); answers
+ * the transaction hash the command prints.
+ */
 export async function demoPay(address, amount) {
   assert.ok(process.env.DEMO_CHAIN_PORT, 'run.mjs gives the tests the demo chain port');
   const { stdout } = await promisify(execFile)(
@@ -82,6 +86,9 @@ export async function demoPay(address, amount) {
     { cwd: repoRoot, env: { ...process.env, DEMO_CHAIN_PORT: process.env.DEMO_CHAIN_PORT } },
   );
   assert.match(stdout, new RegExp(`Paid ${amount} test USDT on ERC20 to ${address}`, 'i'));
+  const hash = /\(tx (0x[0-9a-f]{64})\)/i.exec(stdout)?.[1];
+  assert.ok(hash, `a transaction hash in: ${stdout}`);
+  return hash;
 }
 
 /** Opens the wallet page's deposit dialog with `amount` USDT on ERC20 chosen; returns the dialog. */

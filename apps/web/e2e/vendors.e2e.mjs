@@ -8,10 +8,6 @@
 // on the demo chain with `npm run demo:pay` and enters the hash, and the vendor sees it paid.
 // Every screen is kept at both widths in both themes.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
 import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
@@ -19,6 +15,7 @@ import { waitForMail } from './mail-server.mjs';
 import {
   CONFIRMED_WITHIN_MS,
   RUN,
+  demoPay,
   deposit,
   openStaffArea,
   screenshotAllWays,
@@ -35,20 +32,6 @@ const SPARE_CSGO_PORT = Number(process.env.DEMO_GAME_PORT_BASE ?? 39100) + 61;
 async function pickOption(page, label, option) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByTitle(option).first().click();
-}
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** Pays `amount` test USDT on ERC20 to `to` with demo:pay, as the README says; answers the hash. */
-async function payWithDemoPay(to, amount) {
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', 'demo:pay', '--', '--network', 'ERC20', '--to', to, '--amount', amount],
-    { cwd: repoRoot, env: process.env },
-  );
-  const hash = /\(tx (0x[0-9a-f]{64})\)/i.exec(stdout)?.[1];
-  assert.ok(hash, `a transaction hash in: ${stdout}`);
-  return hash;
 }
 
 /** Moves the test clock from the staff area's Settings, after its confirmation. */
@@ -281,7 +264,7 @@ describe('becoming a vendor', () => {
         .getByText(PAYOUT)
         .first()
         .waitFor();
-      const hash = await payWithDemoPay(PAYOUT, '10.8');
+      const hash = await demoPay(PAYOUT, '10.8');
       await admin.page.getByLabel('Transaction hash').fill(hash);
       await admin.page.getByRole('button', { name: 'Check and record' }).click();
       await admin.page

@@ -4,6 +4,7 @@ import { queryRows, type Database, type Executor } from '../db/client';
 import { mailOutbox } from '../db/schema/mail';
 import type { JobDefinition } from './jobs';
 import type { Mail, Mailer } from './mailer';
+import { escapeHtml } from './escape-html';
 
 /**
  * Attempts before a mail is given up; the waits between them double from 30 s (to 1 h). A
@@ -22,6 +23,27 @@ export interface QueuedMail extends Mail {
 }
 
 /** Writes a mail into the outbox, inside the caller's transaction. Answers its id. */
+/**
+ * A mail of plain paragraphs, as the staff area's and the vendor area's notices are written: the
+ * text joins them with blank lines, the HTML makes each an escaped paragraph. Undelivered for a
+ * week, it is dropped.
+ */
+export function paragraphMail(mail: {
+  to: string;
+  subject: string;
+  paragraphs: readonly string[];
+  kind: string;
+}): QueuedMail {
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.paragraphs.join('\n\n'),
+    html: mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    kind: mail.kind,
+    expiresAt: new Date(Date.now() + 7 * 86_400_000),
+  };
+}
+
 export async function enqueueMail(db: Executor, mail: QueuedMail): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)

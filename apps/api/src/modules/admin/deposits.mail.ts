@@ -1,6 +1,5 @@
 import { toUsdtString } from '@crimsonhost/shared/money';
-import { escapeHtml } from '../../lib/escape-html';
-import type { QueuedMail } from '../../lib/mail-outbox';
+import { paragraphMail, type QueuedMail } from '../../lib/mail-outbox';
 
 /** What the owner of a deposit is told when staff credit a payment that came on the wrong network. */
 export function handCreditMail(
@@ -21,12 +20,10 @@ export function handCreditMail(
     `${amount} USDT is now in your CrimsonHost wallet (after the ${payment.paidOn} network fee). Transaction: ${payment.txHash}`,
     'Next time, choose the network you pay on in the deposit dialog, so the payment is credited by itself within minutes.',
   ];
-  return {
+  return paragraphMail({
     to: user.email,
     subject: `${amount} USDT credited to your CrimsonHost wallet`,
-    text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    paragraphs,
     kind: 'deposit-hand-credit',
-    expiresAt: new Date(Date.now() + 7 * 86_400_000),
-  };
+  });
 }

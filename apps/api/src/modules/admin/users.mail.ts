@@ -1,6 +1,5 @@
 import { PENALTY_LABELS, type Penalty } from '@crimsonhost/shared/admin';
-import { escapeHtml } from '../../lib/escape-html';
-import type { QueuedMail } from '../../lib/mail-outbox';
+import { paragraphMail, type QueuedMail } from '../../lib/mail-outbox';
 
 const dateTime = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -42,12 +41,10 @@ export function penaltyMail(
     `Reason: ${reason}`,
     'If you believe this is a mistake, answer this mail or write to support.',
   ];
-  return {
+  return paragraphMail({
     to: user.email,
     subject: lines.subject,
-    text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    paragraphs,
     kind: 'account-penalty',
-    expiresAt: new Date(Date.now() + 7 * 86_400_000),
-  };
+  });
 }

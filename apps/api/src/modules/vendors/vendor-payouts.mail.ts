@@ -1,5 +1,4 @@
-import { escapeHtml } from '../../lib/escape-html';
-import type { QueuedMail } from '../../lib/mail-outbox';
+import { paragraphMail, type QueuedMail } from '../../lib/mail-outbox';
 
 export type PayoutNews = 'paid' | 'rejected' | 'addresses_changed' | 'hash_dropped';
 
@@ -49,12 +48,10 @@ export function payoutMail(
     `Your payouts: ${link}`,
     'If you have a question, answer this mail or write to support.',
   ];
-  return {
+  return paragraphMail({
     to: to.email,
     subject: subjects[news],
-    text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    paragraphs,
     kind: `payout-${news.replace('_', '-')}`,
-    expiresAt: new Date(Date.now() + 7 * 86_400_000),
-  };
+  });
 }

@@ -1,5 +1,4 @@
-import { escapeHtml } from '../../lib/escape-html';
-import type { QueuedMail } from '../../lib/mail-outbox';
+import { paragraphMail, type QueuedMail } from '../../lib/mail-outbox';
 
 export type VendorNews = 'received' | 'approved' | 'rejected' | 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
 
@@ -46,12 +45,10 @@ export function vendorMail(
     `See where you stand: ${link}`,
     'If you have a question, answer this mail or write to support.',
   ];
-  return {
+  return paragraphMail({
     to: to.email,
     subject: SUBJECTS[news],
-    text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    paragraphs,
     kind: `vendor-${news.toLowerCase()}`,
-    expiresAt: new Date(Date.now() + 7 * 86_400_000),
-  };
+  });
 }
