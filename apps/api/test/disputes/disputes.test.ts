@@ -7,8 +7,9 @@ import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPUTE_WINDOW_DAYS, VENDOR_ANSWER_HOURS } from '@crimsonhost/shared/disputes';
+import type { Rental } from '@crimsonhost/shared/rentals';
 import { queryRows } from '../../src/db/client';
-import { TestClock } from '../../src/lib/clock';
+import type { TestClock } from '../../src/lib/clock';
 import { clearDueEarnings, vendorBalances } from '../../src/modules/vendors/vendor-money';
 import { savePayoutAddresses } from '../../src/modules/vendors/vendors.repository';
 import { createTestApp, type TestContext } from '../app';
@@ -65,7 +66,9 @@ const decline = (id: string, headers = support.headers) =>
   });
 
 const rentalView = async (id: string, headers: Record<string, string>) =>
-  (await ctx.request({ method: 'GET', url: `/api/rentals/${id}`, headers })).json().data;
+  (await ctx.request({ method: 'GET', url: `/api/rentals/${id}`, headers })).json<{
+    data: Rental;
+  }>().data;
 
 /** The books check's problems, less the test funding's credits (no chain transfer behind them). */
 async function booksProblems() {
@@ -253,7 +256,7 @@ describe('the money of a disputed rental', () => {
     await clock.advance(HOUR + 1000);
     await ctx.app.services.rentals.expireDue();
     const view = await rentalView(rental.id, buyer.headers);
-    expect(Date.parse(view.disputeUntil) - Date.parse(view.endedAt)).toBe(
+    expect(Date.parse(view.disputeUntil!) - Date.parse(view.endedAt!)).toBe(
       DISPUTE_WINDOW_DAYS * DAY,
     );
     await clock.advance(DISPUTE_WINDOW_DAYS * DAY);
