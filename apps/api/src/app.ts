@@ -31,7 +31,11 @@ import { registerWebApp } from './lib/web-app';
 import { BEARER_SCHEME, openApiTransform } from './lib/openapi';
 import { systemClock, TestClock, type Clock } from './lib/clock';
 import { testClockRoutes } from './modules/admin/test-clock.routes';
-import { deskDisputeRoutes, disputeRoutes } from './modules/disputes/disputes.routes';
+import {
+  deskDisputeRoutes,
+  disputeRoutes,
+  vendorDisputeRoutes,
+} from './modules/disputes/disputes.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
 import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -372,6 +376,7 @@ export async function buildApp({
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(disputeRoutes({ guards, disputes }));
+      await api.register(vendorDisputeRoutes({ guards, disputes }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       await api.register(guestTicketRoutes({ db: database.db, guests }));
       await api.register(vendorRoutes({ guards, vendors }));

@@ -111,7 +111,8 @@ export const uploadQuerySchema = z.object({
 });
 
 /** Who wrote a message, as the customer may see it: staff show their display name. */
-export const MESSAGE_AUTHOR_ROLES = ['customer', 'support', 'admin', 'system'] as const;
+/** Who wrote a message; `vendor` only in a dispute's ticket, the rental's vendor answering. */
+export const MESSAGE_AUTHOR_ROLES = ['customer', 'support', 'admin', 'system', 'vendor'] as const;
 export type MessageAuthorRole = (typeof MESSAGE_AUTHOR_ROLES)[number];
 
 /** One line of a ticket's conversation: a public reply, a staff note, or a status change. */

@@ -268,3 +268,117 @@ describe('the money of a disputed rental', () => {
     await clock.reset();
   });
 });
+
+describe("the vendor's side of a dispute", () => {
+  it('lists it, shows the conversation without notes, and takes one answer after another', async () => {
+    const vendor = await activeVendor(ctx, 'Answering Vendor');
+    const listing = await createListing(ctx.database.db, {
+      vendorId: vendor.user.id,
+      priceMicro: USDT,
+      name: 'Night Shift',
+    });
+    const buyer = await renter(ctx, 10n * USDT);
+    const rental = (await rentServer(ctx, buyer.headers, listing.id, 2)) as { id: string };
+    const opened = (await dispute(rental.id, buyer.headers)).json().data;
+    // Support leaves an internal note the vendor must not see.
+    await ctx.request({
+      method: 'POST',
+      url: `/api/admin/support/tickets/${opened.ticketId}/messages`,
+      headers: support.headers,
+      payload: { message: 'Internal: check the panel history first.', internal: true },
+    });
+
+    const list = await ctx.request({
+      method: 'GET',
+      url: '/api/vendor/disputes',
+      headers: vendor.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toHaveLength(1);
+    expect(list.json().data[0]).toMatchObject({
+      id: opened.id,
+      server: { id: listing.id, name: 'Night Shift' },
+      vendorAnsweredAt: null,
+    });
+
+    const one = await ctx.request({
+      method: 'GET',
+      url: `/api/vendor/disputes/${opened.id}`,
+      headers: vendor.headers,
+    });
+    const bodies = one
+      .json()
+      .data.messages.map((m: { body: string }) => m.body)
+      .join('\n');
+    expect(bodies).toContain(DESCRIPTION);
+    expect(bodies).not.toContain('Internal: check the panel history first.');
+
+    const before = ctx.mailer.sent.length;
+    const answered = await ctx.request({
+      method: 'POST',
+      url: `/api/vendor/disputes/${opened.id}/messages`,
+      headers: vendor.headers,
+      payload: { message: 'The server ran all evening; our panel shows 4 players connected.' },
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json().data.vendorAnsweredAt).not.toBeNull();
+    const last = answered.json().data.messages.at(-1);
+    expect(last.author).toEqual({ name: 'Answering Vendor (the vendor)', role: 'vendor' });
+
+    // The renter sees it in the ticket and hears of it; the ticket still waits for support.
+    const ticket = (
+      await ctx.request({
+        method: 'GET',
+        url: `/api/support/tickets/${opened.ticketId}`,
+        headers: buyer.headers,
+      })
+    ).json().data;
+    expect(ticket.status).toBe('OPEN');
+    expect(ticket.messages.at(-1).author.role).toBe('vendor');
+    await expect
+      .poll(() =>
+        ctx.mailer.sent
+          .slice(before)
+          .map((mail) => mail.text)
+          .join('\n'),
+      )
+      .toContain('Answering Vendor (the vendor) replied:');
+
+    // Another vendor does not find it; once decided, it takes no more answers.
+    const other = await activeVendor(ctx, 'Other Vendor');
+    expect(
+      (
+        await ctx.request({
+          method: 'GET',
+          url: `/api/vendor/disputes/${opened.id}`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    await decline(opened.id);
+    const late = await ctx.request({
+      method: 'POST',
+      url: `/api/vendor/disputes/${opened.id}/messages`,
+      headers: vendor.headers,
+      payload: { message: 'One more thing about the evening in question.' },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('DISPUTE_CLOSED');
+    const open = await ctx.request({
+      method: 'GET',
+      url: '/api/vendor/disputes',
+      headers: vendor.headers,
+    });
+    expect(open.json().data).toEqual([]);
+    const all = await ctx.request({
+      method: 'GET',
+      url: '/api/vendor/disputes?status=all',
+      headers: vendor.headers,
+    });
+    expect(all.json().data[0]).toMatchObject({
+      id: opened.id,
+      status: 'RESOLVED',
+      outcome: 'DECLINED',
+    });
+  });
+});

@@ -1,12 +1,18 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
-import type { Attachment, TicketMessageView } from '@crimsonhost/shared/support';
+import type { MessageAuthorRole, Attachment, TicketMessageView } from '@crimsonhost/shared/support';
 import { downloadAttachment, formatFileSize } from '../lib/attachments';
 import { Markdown } from './markdown';
 import { useToast } from './use-toast';
 
-const ROLE_LABELS = { customer: 'Customer', support: 'Support', admin: 'Admin', system: 'System' };
+const ROLE_LABELS: Record<MessageAuthorRole, string> = {
+  customer: 'Customer',
+  support: 'Support',
+  admin: 'Admin',
+  system: 'System',
+  vendor: 'Vendor',
+};
 
 function AttachmentList({ attachments }: { attachments: Attachment[] }) {
   const toast = useToast();

@@ -38,6 +38,8 @@ export const rentalDisputes = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id),
     openedAt: timestamptz('opened_at').notNull(),
     vendorAnswerDueAt: timestamptz('vendor_answer_due_at').notNull(),
+    /** When the vendor first answered in the dispute's ticket. */
+    vendorAnsweredAt: timestamptz('vendor_answered_at'),
     resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rentalDisputes } from '../../db/schema/disputes';
 
@@ -80,4 +80,52 @@ export async function latestDisputes(
   const latest = new Map<string, DisputeRow>();
   for (const row of rows) if (!latest.has(row.rentalId)) latest.set(row.rentalId, row);
   return latest;
+}
+
+/**
+ * A vendor's disputes, open ones first (soonest answer due first), then the decided ones newest
+ * first; a page of them and how many there are.
+ */
+export async function disputesOfVendor(
+  db: Executor,
+  vendorId: string,
+  query: { onlyOpen: boolean; page: number; pageSize: number },
+): Promise<{ rows: DisputeRow[]; total: number }> {
+  const where = and(
+    eq(rentalDisputes.vendorId, vendorId),
+    query.onlyOpen ? eq(rentalDisputes.status, 'OPEN') : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(rentalDisputes)
+      .where(where)
+      .orderBy(
+        sql`case when ${rentalDisputes.status} = 'OPEN' then 0 else 1 end`,
+        asc(
+          sql`case when ${rentalDisputes.status} = 'OPEN' then ${rentalDisputes.vendorAnswerDueAt} end`,
+        ),
+        desc(rentalDisputes.openedAt),
+        desc(rentalDisputes.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(rentalDisputes).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** A vendor's dispute, or null when it is not theirs (another vendor's answers not found). */
+export async function disputeOfVendor(
+  db: Executor,
+  vendorId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<DisputeRow | null> {
+  const select = db
+    .select()
+    .from(rentalDisputes)
+    .where(and(eq(rentalDisputes.id, id), eq(rentalDisputes.vendorId, vendorId)));
+  const [row] = lock ? await select.for('update') : await select;
+  return row ?? null;
 }

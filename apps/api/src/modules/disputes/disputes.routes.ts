@@ -5,6 +5,13 @@ import {
   disputeResponseSchema,
   openDisputeRequestSchema,
 } from '@crimsonhost/shared/disputes';
+import { dataEnvelope } from '@crimsonhost/shared/envelope';
+import {
+  vendorDisputeAnswerSchema,
+  vendorDisputeSchema,
+  vendorDisputesQuerySchema,
+  vendorDisputesResponseSchema,
+} from '@crimsonhost/shared/vendor-disputes';
 import { principalOf, type Guards } from '../auth/auth.guard';
 import type { DisputesService } from './disputes.service';
 
@@ -30,6 +37,73 @@ export const disputeRoutes =
       },
       async (request, reply) => {
         const dispute = await disputes.open(
+          principalOf(request).user,
+          request.params.id,
+          request.body,
+        );
+        return reply.code(201).send({ data: dispute });
+      },
+    );
+  };
+
+/**
+ * The vendor's side of the disputes of their rentals under /api/vendor/disputes (vendor role):
+ * the list, one with its ticket's conversation, and the vendor's answer in it. Another vendor's
+ * dispute is not found.
+ */
+export const vendorDisputeRoutes =
+  ({ guards, disputes }: { guards: Guards; disputes: DisputesService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const onRequest = guards.requireRole('vendor');
+    app.get(
+      '/vendor/disputes',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Disputes of my rentals: the open ones first, soonest answer due first',
+          querystring: vendorDisputesQuerySchema,
+          response: { 200: vendorDisputesResponseSchema },
+        },
+      },
+      async (request) => {
+        const { page, pageSize } = request.query;
+        const { items, total } = await disputes.vendorList(
+          principalOf(request).user,
+          request.query,
+        );
+        return { data: items, meta: { page, pageSize, total } };
+      },
+    );
+    app.get(
+      '/vendor/disputes/:id',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "A dispute of my rental with its ticket's conversation",
+          params: idParams,
+          response: { 200: dataEnvelope(vendorDisputeSchema) },
+        },
+      },
+      async (request) => ({
+        data: await disputes.vendorGet(principalOf(request).user, request.params.id),
+      }),
+    );
+    app.post(
+      '/vendor/disputes/:id/messages',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'Answer in a dispute of my rental: the renter is told, support reads it',
+          params: idParams,
+          body: vendorDisputeAnswerSchema,
+          response: { 201: dataEnvelope(vendorDisputeSchema) },
+        },
+      },
+      async (request, reply) => {
+        const dispute = await disputes.vendorAnswer(
           principalOf(request).user,
           request.params.id,
           request.body,

@@ -7,9 +7,16 @@ import {
   type DisputeReason,
   type OpenDisputeRequest,
 } from '@crimsonhost/shared/disputes';
-import { eq } from 'drizzle-orm';
+import type {
+  VendorDispute,
+  VendorDisputeAnswer,
+  VendorDisputeSummary,
+  VendorDisputesQuery,
+} from '@crimsonhost/shared/vendor-disputes';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
+import { rentals as rentalsTable } from '../../db/schema/rentals';
 import { systemClock, type Clock } from '../../lib/clock';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -25,6 +32,7 @@ import type { MailIds, TicketWorkflow } from '../support/ticket-workflow';
 import { disputeMail } from './disputes.mail';
 import { toDispute } from './dispute-view';
 import * as repo from './disputes.repository';
+import type { DisputeRow } from './disputes.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR_MS = 3_600_000;
@@ -188,6 +196,93 @@ export class DisputesService {
     });
     workflow.deliver(mails);
     return toDispute(dispute);
+  }
+
+  /** The disputes of my rentals (vendor role), open first. */
+  async vendorList(
+    vendor: UserRow,
+    query: VendorDisputesQuery,
+  ): Promise<{ items: VendorDisputeSummary[]; total: number }> {
+    const { rows, total } = await repo.disputesOfVendor(this.deps.db, vendor.id, {
+      onlyOpen: query.status === 'OPEN',
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+    return { items: await this.summaries(this.deps.db, rows), total };
+  }
+
+  /** One dispute of my rentals with its ticket's conversation (never internal notes). */
+  async vendorGet(vendor: UserRow, id: string): Promise<VendorDispute> {
+    if (!UUID.test(id)) throw disputeNotFound();
+    const { db, workflow } = this.deps;
+    const row = await repo.disputeOfVendor(db, vendor.id, id);
+    if (!row) throw disputeNotFound();
+    const ticket = await ticketsRepo.findTicket(db, row.ticketId);
+    if (!ticket) throw disputeNotFound();
+    const [[summary], detail] = await Promise.all([
+      this.summaries(db, [row]),
+      workflow.customerDetail(db, ticket, this.clock.now()),
+    ]);
+    return { ...summary!, messages: detail.messages };
+  }
+
+  /**
+   * The vendor answers in the dispute's ticket while it is open: the renter is told by mail, the
+   * ticket waits for support again, and the first answer is recorded against the 48 hours.
+   */
+  async vendorAnswer(vendor: UserRow, id: string, input: VendorDisputeAnswer) {
+    if (!UUID.test(id)) throw disputeNotFound();
+    const { db, workflow } = this.deps;
+    const now = this.clock.now();
+    const { mails } = await db.transaction(async (tx) => {
+      const row = await repo.disputeOfVendor(tx, vendor.id, id, { lock: true });
+      if (!row) throw disputeNotFound();
+      if (row.status !== 'OPEN') {
+        throw new AppError('DISPUTE_CLOSED', 409, 'This dispute has already been decided.');
+      }
+      const ticket = await ticketsRepo.lockTicket(tx, row.ticketId);
+      if (!ticket) throw disputeNotFound();
+      const actor = {
+        id: vendor.id,
+        name: `${vendor.displayName} (the vendor)`,
+        role: 'vendor' as const,
+      };
+      const moved = await workflow.apply(tx, ticket, { type: 'customer_reply' }, actor, now);
+      const written = await workflow.write(tx, moved.ticket, 'reply', actor, input.message, now);
+      if (!row.vendorAnsweredAt) await repo.updateDispute(tx, row.id, { vendorAnsweredAt: now });
+      return { mails: [...moved.mails, ...written.mails] };
+    });
+    workflow.deliver(mails);
+    return this.vendorGet(vendor, id);
+  }
+
+  /** Disputes with their server's and renter's names, read in two queries for a page. */
+  private async summaries(db: Executor, rows: DisputeRow[]): Promise<VendorDisputeSummary[]> {
+    if (rows.length === 0) return [];
+    const rentals = await db
+      .select({ id: rentalsTable.id, listingId: rentalsTable.listingId, renter: users.displayName })
+      .from(rentalsTable)
+      .innerJoin(users, eq(users.id, rentalsTable.renterId))
+      .where(
+        inArray(
+          rentalsTable.id,
+          rows.map((row) => row.rentalId),
+        ),
+      );
+    const byRental = new Map(rentals.map((rental) => [rental.id, rental]));
+    const listings = await listingSummaries(db, [
+      ...new Set(rentals.map((rental) => rental.listingId)),
+    ]);
+    return rows.map((row) => {
+      const rental = byRental.get(row.rentalId);
+      const listingId = rental?.listingId ?? '';
+      return {
+        ...toDispute(row),
+        server: { id: listingId, name: listings.get(listingId)?.name ?? 'Server' },
+        renterName: rental?.renter ?? 'Renter',
+        vendorAnsweredAt: row.vendorAnsweredAt?.toISOString() ?? null,
+      };
+    });
   }
 
   private async tellVendor(

@@ -34,6 +34,9 @@ export interface Actor {
 
 export const SYSTEM: Actor = { id: null, name: 'CrimsonHost', role: 'system' };
 
+/** Support, admins and the system act for the platform; a customer or a rental's vendor do not. */
+const isStaff = (actor: Actor) => actor.role !== 'customer' && actor.role !== 'vendor';
+
 export const ticketNotFound = () => new AppError('NOT_FOUND', 404, 'Ticket not found');
 
 const DAY_MS = 86_400_000;
@@ -119,7 +122,7 @@ export class TicketWorkflow {
         createdAt: now,
       });
       // The customer sees changes others made.
-      if (actor.role !== 'customer') patch.lastStaffActivityAt = now;
+      if (isStaff(actor)) patch.lastStaffActivityAt = now;
       patch.lastActivityAt = now;
     }
     patch.status = to;
@@ -152,18 +155,19 @@ export class TicketWorkflow {
       messageId: message.id,
     });
     if (kind === 'note') return { ticket, mails: [] };
-    const staff = actor.role !== 'customer';
+    const staff = isStaff(actor);
     const patch: Partial<TicketRow> = { lastActivityAt: now };
     if (staff) {
       patch.lastStaffActivityAt = now;
       if (!ticket.firstResponseAt) patch.firstResponseAt = now;
-    } else {
+    } else if (actor.role === 'customer') {
       // The customer saw everything up to their own reply.
       patch.customerSeenAt = now;
     }
     const updated = await repo.updateTicket(tx, ticket.id, patch);
     const queued: MailIds = [];
-    if (staff) {
+    // The customer hears of a reply from support, or from the vendor in a dispute.
+    if (actor.role !== 'customer') {
       const settings = await this.recipientSettings(tx, updated);
       if (settings.notifyStaffReply) {
         const context = await this.mailContext(tx, updated);
@@ -247,7 +251,7 @@ export class TicketWorkflow {
     event: TicketEvent,
   ): Promise<MailIds> {
     // The customer knows what they did themselves; a claim or a reply is not news of its own.
-    if (actor.role === 'customer' || actor.role === 'system') return [];
+    if (actor.role === 'customer' || actor.role === 'system' || actor.role === 'vendor') return [];
     if (event.type === 'claim' || event.type === 'staff_reply') return [];
     const settings = await this.recipientSettings(tx, ticket);
     const context = await this.mailContext(tx, ticket);

@@ -12,6 +12,7 @@ const ROLE_BADGES: Record<MessageAuthorRole, string> = {
   support: 'Support',
   admin: 'Admin',
   system: 'System',
+  vendor: 'Vendor',
 };
 
 function Files({ files }: { files: Attachment[] }) {

@@ -1,0 +1,1 @@
+ALTER TABLE "rental_disputes" ADD COLUMN "vendor_answered_at" timestamp with time zone;
