@@ -213,5 +213,15 @@ export const paths = {
   },
   /** The vendor's payouts: ask for one, the open one, the addresses, and every payout so far. */
   vendorPayouts: { path: '/vendor/payouts', href: () => '/vendor/payouts' },
+  /** The disputes of my rentals, open first (issue 17 point 3); `all` shows the decided too. */
+  vendorDisputes: {
+    path: '/vendor/disputes',
+    href: (all = false) => (all ? '/vendor/disputes?status=all' : '/vendor/disputes'),
+  },
+  /** One dispute: its facts, the conversation of its ticket, and my answer. */
+  vendorDispute: {
+    path: '/vendor/disputes/:disputeId',
+    href: (disputeId: string) => `/vendor/disputes/${encodeURIComponent(disputeId)}`,
+  },
   notFound: { path: '*', href: () => '/not-found' },
 } as const;

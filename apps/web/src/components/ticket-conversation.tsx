@@ -61,7 +61,8 @@ export function TicketConversation({
   viewer,
 }: {
   messages: TicketMessageView[];
-  viewer: 'customer' | 'staff';
+  /** Whose conversation it is: the customer's, the desk's, or a rental's vendor in a dispute. */
+  viewer: 'customer' | 'staff' | 'vendor';
 }) {
   const { token } = theme.useToken();
   return (
@@ -87,7 +88,9 @@ export function TicketConversation({
         const mine =
           viewer === 'customer'
             ? message.author.role === 'customer'
-            : message.author.role !== 'customer';
+            : viewer === 'vendor'
+              ? message.author.role === 'vendor'
+              : message.author.role !== 'customer' && message.author.role !== 'vendor';
         const note = message.kind === 'note';
         return (
           <li

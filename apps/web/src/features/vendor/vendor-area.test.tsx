@@ -65,7 +65,7 @@ describe('the vendor area guard', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Listings', 'Rentals', 'Earnings', 'Payouts', 'Account']);
+    ).toEqual(['Overview', 'Listings', 'Rentals', 'Earnings', 'Payouts', 'Disputes', 'Account']);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
       'page',

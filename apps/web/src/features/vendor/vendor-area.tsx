@@ -25,6 +25,12 @@ const ListingPage = lazy(() =>
 const PayoutsPage = lazy(() =>
   import('./pages/payouts-page').then((module) => ({ default: module.PayoutsPage })),
 );
+const DisputesPage = lazy(() =>
+  import('./pages/disputes-page').then((module) => ({ default: module.DisputesPage })),
+);
+const DisputePage = lazy(() =>
+  import('./pages/dispute-page').then((module) => ({ default: module.DisputePage })),
+);
 const EarningsPage = lazy(() =>
   import('./pages/earnings-page').then((module) => ({ default: module.EarningsPage })),
 );
@@ -32,7 +38,8 @@ const EarningsPage = lazy(() =>
 /**
  * The area's own routes, relative to where the app mounts it (/vendor/*): they mirror
  * paths.vendorOverview (the area's index), paths.vendorListings, paths.vendorListingNew,
- * paths.vendorListing, paths.vendorRentals, paths.vendorEarnings and paths.vendorPayouts.
+ * paths.vendorListing, paths.vendorRentals, paths.vendorEarnings, paths.vendorPayouts,
+ * paths.vendorDisputes and paths.vendorDispute.
  */
 const VENDOR_ROUTES = [
   { index: true, element: <OverviewPage /> },
@@ -43,6 +50,8 @@ const VENDOR_ROUTES = [
   { path: 'rentals', element: <VendorRentalsPage /> },
   { path: 'earnings', element: <EarningsPage /> },
   { path: 'payouts', element: <PayoutsPage /> },
+  { path: 'disputes', element: <DisputesPage /> },
+  { path: 'disputes/:disputeId', element: <DisputePage /> },
   { path: '*', element: <VendorNotFound /> },
 ];
 

@@ -18,3 +18,6 @@ export const vendorPayoutsQueryKey = () => [...vendorAccountQueryKey(), 'payouts
 /** The Overview and the rentals of my listings: under the vendor account, so they go with it. */
 export const vendorOverviewQueryKey = () => [...vendorAccountQueryKey(), 'overview'] as const;
 export const vendorRentalsQueryKey = () => [...vendorAccountQueryKey(), 'rentals'] as const;
+
+/** The disputes of my rentals: under the vendor account, so they go with it. */
+export const vendorDisputesQueryKey = () => [...vendorAccountQueryKey(), 'disputes'] as const;

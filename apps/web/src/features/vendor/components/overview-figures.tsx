@@ -85,9 +85,12 @@ export function OverviewFigures({ overview }: { overview: VendorOverview }) {
         </Typography.Text>
         <Typography.Text type="secondary">
           {overview.openDisputes
-            ? 'Their payments are held until support decides. Answer each in its ticket within 48 hours.'
+            ? 'Their payments are held until support decides. Answer each within 48 hours.'
             : 'Renters can dispute a rental until 7 days after it ends.'}
         </Typography.Text>
+        {overview.openDisputes ? (
+          <TextLink to={paths.vendorDisputes.href()}>See the disputes</TextLink>
+        ) : null}
       </Figure>
     </ul>
   );

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   CloudServerOutlined,
   DashboardOutlined,
   ScheduleOutlined,
@@ -39,6 +40,7 @@ const SECTIONS: Section[] = [
   { to: paths.vendorRentals.href(), label: 'Rentals', icon: <ScheduleOutlined aria-hidden /> },
   { to: paths.vendorEarnings.href(), label: 'Earnings', icon: <WalletOutlined aria-hidden /> },
   { to: paths.vendorPayouts.href(), label: 'Payouts', icon: <SendOutlined aria-hidden /> },
+  { to: paths.vendorDisputes.href(), label: 'Disputes', icon: <AlertOutlined aria-hidden /> },
   { to: paths.vendorApply.href(), label: 'Account', icon: <ShopOutlined aria-hidden /> },
 ];
 
