@@ -1,5 +1,5 @@
 // A vendor's payout proven on chain (issue 16 points 8, 9 and 11): the demo vendor sees its
-// Overview, Rentals and Payouts, with the payout the demo paid on the demo chain and one waiting;
+// Overview and Rentals, answers the demo's open dispute (issue 17), then its Payouts, with the payout the demo paid on the demo chain and one waiting;
 // the demo admin copies the waiting payout's address from the staff area, pays it from the
 // command line with `npm run demo:pay` as the README says, pastes the hash the command prints,
 // and the payout turns paid once the chain has confirmed it; the vendor then sees it paid.
@@ -37,6 +37,24 @@ describe('a vendor payout', () => {
       await page.getByRole('link', { name: 'Rentals', exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: /Rentals/ }).waitFor();
       await screenshotAllWays(page, 'vendor-rentals', { restoreTheme: true });
+      // The demo's open dispute of one of its rentals: the vendor reads it and answers.
+      await page.getByRole('link', { name: 'Disputes', exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Disputes' }).waitFor();
+      const disputed = page.getByRole('link', { name: /: unreachable or down$/ }).first();
+      await disputed.waitFor();
+      await screenshotAllWays(page, 'vendor-disputes', { restoreTheme: true });
+      await disputed.click();
+      await page.getByRole('heading', { level: 1, name: /^Dispute: / }).waitFor();
+      await page
+        .getByLabel('Your answer')
+        .fill('Our panel shows the server running all evening, with players connected.');
+      await page.getByRole('button', { name: 'Send answer' }).click();
+      await page.getByText('Your answer is in the dispute.', { exact: false }).first().waitFor();
+      await page
+        .getByRole('list', { name: 'Conversation' })
+        .getByText(/\(the vendor\)$/)
+        .waitFor();
+      await screenshotAllWays(page, 'vendor-dispute', { restoreTheme: true });
       await page.getByRole('link', { name: 'Payouts', exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
       // The demo seeds its payouts once the chain has confirmed the first (about 15 s after a

@@ -163,4 +163,37 @@ describe('the support centre', () => {
       await agent.context.close();
     }
   });
+
+  it('shows a dispute with the vendor’s answer, and support declines it with a reason', async () => {
+    const agent = await browser.openPage(DESKTOP, { theme: 'light' });
+    const problems = await watchForErrors(agent.page);
+    try {
+      await signInAs(agent.page, SUPPORT);
+      await (await openStaffArea(agent.page, SUPPORT.email, '/admin/tickets')).finish();
+      await agent.page
+        .getByRole('link', { name: /^Dispute: / })
+        .first()
+        .click();
+      const card = agent.page.locator('.ant-card').filter({
+        has: agent.page.getByRole('heading', { level: 2, name: 'Dispute' }),
+      });
+      await card.getByText('Unreachable or down').waitFor();
+      await screenshotAllWays(agent.page, 'support-desk-dispute', { restoreTheme: true });
+      await card.getByRole('button', { name: 'Decline dispute' }).click();
+      const dialog = agent.page.getByRole('dialog').filter({ hasText: 'Decline this dispute' });
+      await dialog
+        .getByLabel('Reason')
+        .fill('The panel history shows the server running, and the vendor saw players connected.');
+      await dialog.getByRole('button', { name: 'Decline dispute' }).click();
+      await toast(agent.page, 'Dispute declined: the payment goes on to the vendor.').waitFor();
+      await card.getByText('Declined', { exact: true }).waitFor();
+      await agent.page
+        .getByText('Support declined this dispute.', { exact: false })
+        .first()
+        .waitFor();
+      assert.deepEqual(problems, [], 'no errors in the agent’s console');
+    } finally {
+      await agent.context.close();
+    }
+  });
 });
