@@ -1,6 +1,7 @@
-import { Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { DISPUTE_REASON_LABELS, type Dispute } from '@crimsonhost/shared/disputes';
+import { DisputeStatusTag } from '../../../components/dispute-status-tag';
 import { useToast } from '../../../components/use-toast';
 import { useDeclineDispute } from '../api/decline-dispute';
 import { ActionDialog } from './action-dialog';
@@ -20,7 +21,7 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
     <Card
       size="small"
       title={<h2 style={{ fontSize: 'inherit', margin: 0 }}>Dispute</h2>}
-      extra={<Tag color={open ? 'orange' : undefined}>{open ? 'Open' : 'Declined'}</Tag>}
+      extra={<DisputeStatusTag dispute={dispute} />}
     >
       <Flex vertical gap={12}>
         <Descriptions

@@ -16,7 +16,7 @@ import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useAnswerDispute, useVendorDispute } from '../api/vendor-disputes';
 import { Dated } from '../components/dated';
-import { DisputeStatusTag } from '../components/dispute-status-tag';
+import { DisputeStatusTag } from '../../../components/dispute-status-tag';
 
 /**
  * /vendor/disputes/:disputeId (vendor role): what the renter disputes, the conversation of its

@@ -8,7 +8,7 @@ import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { SurfaceCard } from '../../../components/surface-card';
 import { TextLink } from '../../../components/text-link';
 import { useVendorDisputes } from '../api/vendor-disputes';
-import { DisputeStatusTag } from '../components/dispute-status-tag';
+import { DisputeStatusTag } from '../../../components/dispute-status-tag';
 
 const WHEN = 'D MMM YYYY, HH:mm';
 
