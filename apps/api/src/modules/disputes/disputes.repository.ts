@@ -48,11 +48,11 @@ export async function updateDispute(
 
 /** How many disputes of a vendor's rentals are open: the vendor area's Overview. */
 export async function openDisputeCount(db: Executor, vendorId: string): Promise<number> {
-  const rows = await db
-    .select({ id: rentalDisputes.id })
+  const [row] = await db
+    .select({ n: count() })
     .from(rentalDisputes)
     .where(and(eq(rentalDisputes.vendorId, vendorId), eq(rentalDisputes.status, 'OPEN')));
-  return rows.length;
+  return row?.n ?? 0;
 }
 
 /** The dispute argued in a support ticket, if any. */

@@ -181,6 +181,7 @@ export class DisputesService {
         const resolved = await workflow.apply(tx, written.ticket, { type: 'resolve' }, actor, now);
         queued.push(...replied.mails, ...written.mails, ...resolved.mails);
       }
+      // Locked already by releaseHeld in this transaction: read again only for its listing's name.
       const rental = await rentalsRepo.lockRental(tx, dispute.rentalId);
       const server = rental
         ? ((await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'Server')
