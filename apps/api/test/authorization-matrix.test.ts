@@ -58,6 +58,7 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/vendor/disputes/{id}': 'vendor',
   'POST /api/vendor/disputes/{id}/messages': 'vendor',
   'POST /api/admin/disputes/{id}/decline': 'staff',
+  'POST /api/admin/disputes/{id}/decide': 'staff',
   'GET /api/support/tickets': 'user',
   'POST /api/support/tickets': 'user',
   'GET /api/support/tickets/{id}': 'user',

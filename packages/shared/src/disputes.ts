@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
+import { isUsdtAmount, parseUsdt } from './money';
 
 /**
  * Disputes of the buyer protection policy (issue 17): a renter opens one from a rental that runs
@@ -35,9 +36,30 @@ export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
 export const DISPUTE_STATUSES = ['OPEN', 'RESOLVED'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
-/** How a dispute ended. Refunds and compensation come with the desk's decisions. */
-export const DISPUTE_OUTCOMES = ['DECLINED'] as const;
+/**
+ * How support decided: nothing back, whole hours refunded (from escrow or the vendor's pending
+ * money to the renter's wallet), compensation in platform credit funded by the platform, or both.
+ */
+export const DISPUTE_OUTCOMES = [
+  'DECLINED',
+  'REFUNDED',
+  'COMPENSATED',
+  'REFUNDED_AND_COMPENSATED',
+] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
+  DECLINED: 'Declined',
+  REFUNDED: 'Refunded',
+  COMPENSATED: 'Compensated',
+  REFUNDED_AND_COMPENSATED: 'Refunded and compensated',
+};
+
+/**
+ * Compensation is platform credit the platform gives of its own money: at most this many times
+ * what the renter paid for the rental, a guard against a slip of the keyboard in the desk.
+ */
+export const COMPENSATION_MAX_TIMES_PAID = 1;
 
 export const DISPUTE_DESCRIPTION_MIN = 20;
 export const DISPUTE_DESCRIPTION_MAX = 5000;
@@ -75,17 +97,48 @@ export const disputeSchema = z.object({
   /** Until when the vendor may answer before support decides on the evidence. */
   vendorAnswerDueAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** Whole hours refunded by the decision, and their amount in USDT ("0.000000" when none). */
+  refundHours: z.number().int(),
+  refundAmount: z.string(),
+  /** Platform credit given by the decision. */
+  compensationAmount: z.string(),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
 export const disputeResponseSchema = dataEnvelope(disputeSchema);
 
 /** The decision's reason, as the staff area's other reasons: 5 to 500 characters. */
-export const declineDisputeRequestSchema = z.object({
-  reason: z
-    .string({ message: 'Give the reason, which the renter and the vendor read' })
-    .trim()
-    .min(5, 'Give the reason in at least 5 characters')
-    .max(500, 'Keep the reason under 500 characters'),
-});
+const decisionReason = z
+  .string({ message: 'Give the reason, which the renter and the vendor read' })
+  .trim()
+  .min(5, 'Give the reason in at least 5 characters')
+  .max(500, 'Keep the reason under 500 characters');
+
+export const declineDisputeRequestSchema = z.object({ reason: decisionReason });
 export type DeclineDisputeRequest = z.input<typeof declineDisputeRequestSchema>;
+
+/**
+ * Support's decision for the renter (issue 17 point 5): whole hours refunded, compensation in
+ * platform credit (a USDT-like amount, up to 6 decimals), or both; at least one of them, else the
+ * decision is a decline.
+ */
+export const decideDisputeRequestSchema = z
+  .object({
+    refundHours: z
+      .number({ message: 'Refund hours must be a whole number' })
+      .int('Refund whole hours')
+      .min(0, 'Refund hours cannot be negative')
+      .max(8760, 'A rental has at most 8760 hours')
+      .default(0),
+    compensation: z
+      .string({ message: 'Compensation must be an amount such as 2.50' })
+      .trim()
+      .default('0')
+      .refine(isUsdtAmount, 'Compensation must be an amount such as 2.50, with at most 6 decimals'),
+    reason: decisionReason,
+  })
+  .refine((value) => value.refundHours > 0 || parseUsdt(value.compensation) > 0n, {
+    message: 'Refund at least one hour or give compensation, or decline the dispute',
+    path: ['refundHours'],
+  });
+export type DecideDisputeRequest = z.input<typeof decideDisputeRequestSchema>;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { rentals } from './rentals';
 import { supportTickets } from './support';
@@ -31,8 +41,17 @@ export const rentalDisputes = pgTable(
     reason: text('reason').notNull(),
     /** OPEN | RESOLVED */
     status: text('status').notNull().default('OPEN'),
-    /** How it ended: DECLINED so far; refunds and compensation come with the desk's decisions. */
+    /** How support decided: DECLINED | REFUNDED | COMPENSATED | REFUNDED_AND_COMPENSATED */
     outcome: text('outcome'),
+    /** The whole hours refunded and their amount (escrow or the vendor's pending money). */
+    refundHours: integer('refund_hours').notNull().default(0),
+    refundAmount: bigint('refund_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Platform credit given by the platform, in micro-units. */
+    compensationAmount: bigint('compensation_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** The decision's reason, as posted to the renter and the vendor. */
     decisionReason: text('decision_reason'),
     decidedBy: uuid('decided_by').references(() => users.id),
@@ -55,7 +74,11 @@ export const rentalDisputes = pgTable(
     check('rental_disputes_status_check', sql`${t.status} in ('OPEN', 'RESOLVED')`),
     check(
       'rental_disputes_outcome_check',
-      sql`(${t.status} = 'OPEN' and ${t.outcome} is null) or (${t.status} = 'RESOLVED' and ${t.outcome} in ('DECLINED'))`,
+      sql`(${t.status} = 'OPEN' and ${t.outcome} is null) or (${t.status} = 'RESOLVED' and ${t.outcome} in ('DECLINED', 'REFUNDED', 'COMPENSATED', 'REFUNDED_AND_COMPENSATED'))`,
+    ),
+    check(
+      'rental_disputes_amounts_check',
+      sql`${t.refundHours} >= 0 and ${t.refundAmount} >= 0 and ${t.compensationAmount} >= 0`,
     ),
   ],
 );

@@ -40,7 +40,18 @@ export const rentals = pgTable(
     pricePerHour: money('price_per_hour').notNull(),
     /** Everything paid into escrow for this rental (first payment and extensions). */
     paid: money('paid').notNull(),
+    /**
+     * The part of `paid` the renter paid with platform credit (decision 044): the platform paid it
+     * into escrow in USDT. A refund returns it as credit, never as USDT.
+     */
+    paidCredit: money('paid_credit')
+      .notNull()
+      .default(sql`0`),
     refunded: money('refunded')
+      .notNull()
+      .default(sql`0`),
+    /** The part of `refunded` that went back as platform credit. */
+    refundedCredit: money('refunded_credit')
       .notNull()
       .default(sql`0`),
     released: money('released')
@@ -86,6 +97,10 @@ export const rentals = pgTable(
     check(
       'rentals_escrow_check',
       sql`${t.paid} >= ${t.refunded} + ${t.released} + ${t.commission}`,
+    ),
+    check(
+      'rentals_credit_check',
+      sql`${t.paidCredit} between 0 and ${t.paid} and ${t.refundedCredit} between 0 and least(${t.paidCredit}, ${t.refunded})`,
     ),
   ],
 );

@@ -1,4 +1,5 @@
 import type { Dispute, DisputeOutcome, DisputeReason } from '@crimsonhost/shared/disputes';
+import { toUsdtString } from '@crimsonhost/shared/money';
 import type { DisputeRow } from './disputes.repository';
 
 /** A dispute as the API answers it. */
@@ -13,5 +14,8 @@ export function toDispute(row: DisputeRow): Dispute {
     openedAt: row.openedAt.toISOString(),
     vendorAnswerDueAt: row.vendorAnswerDueAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    refundHours: row.refundHours,
+    refundAmount: toUsdtString(row.refundAmount),
+    compensationAmount: toUsdtString(row.compensationAmount),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  decideDisputeRequestSchema,
   declineDisputeRequestSchema,
   disputeResponseSchema,
   openDisputeRequestSchema,
@@ -115,7 +116,8 @@ export const vendorDisputeRoutes =
 
 /**
  * Support's decisions on disputes under /api/admin/disputes (support and admin, behind the staff
- * area's guard). Declining is the first; refunds and compensation follow (issue 17 point 5).
+ * area's guard): decline, or decide for the renter with refunded hours and compensation
+ * (issue 17 point 5).
  */
 export const deskDisputeRoutes =
   ({ disputes }: { disputes: DisputesService }): FastifyPluginAsyncZod =>
@@ -134,6 +136,22 @@ export const deskDisputeRoutes =
       },
       async (request) => ({
         data: await disputes.decline(principalOf(request).user, request.params.id, request.body),
+      }),
+    );
+    app.post(
+      '/disputes/:id/decide',
+      {
+        schema: {
+          tags,
+          summary:
+            'Decide a dispute for the renter: refund whole hours from the held payment and/or give compensation in platform credit',
+          params: idParams,
+          body: decideDisputeRequestSchema,
+          response: { 200: disputeResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await disputes.decide(principalOf(request).user, request.params.id, request.body),
       }),
     );
   };

@@ -2,7 +2,11 @@ import {
   DISPUTE_REASON_LABELS,
   DISPUTE_WINDOW_DAYS,
   VENDOR_ANSWER_HOURS,
+  COMPENSATION_MAX_TIMES_PAID,
+  decideDisputeRequestSchema,
+  type DecideDisputeRequest,
   type DeclineDisputeRequest,
+  type DisputeOutcome,
   type Dispute,
   type DisputeReason,
   type OpenDisputeRequest,
@@ -13,6 +17,7 @@ import type {
   VendorDisputeSummary,
   VendorDisputesQuery,
 } from '@crimsonhost/shared/vendor-disputes';
+import { formatUsdt, parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -29,7 +34,8 @@ import { staffActor } from '../support/support-desk.service';
 import * as ticketsRepo from '../support/support.repository';
 import type { SupportService } from '../support/support.service';
 import type { MailIds, TicketWorkflow } from '../support/ticket-workflow';
-import { disputeMail } from './disputes.mail';
+import { disputeMail, type DisputeFacts } from './disputes.mail';
+import { compensate } from './dispute-money';
 import { toDispute } from './dispute-view';
 import * as repo from './disputes.repository';
 import type { DisputeRow } from './disputes.repository';
@@ -47,6 +53,48 @@ const alreadyOpen = (ticketId?: string) =>
     'This rental already has an open dispute. Add what else went wrong to its ticket.',
     ticketId ? { ticketId } : undefined,
   );
+
+/** Support's decision: whole hours refunded, credit given (micro-units), and why. */
+interface Decision {
+  refundHours: number;
+  compensation: bigint;
+  reason: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function outcomeOf(decision: Decision): DisputeOutcome {
+  if (decision.refundHours > 0 && decision.compensation > 0n) return 'REFUNDED_AND_COMPENSATED';
+  if (decision.refundHours > 0) return 'REFUNDED';
+  if (decision.compensation > 0n) return 'COMPENSATED';
+  return 'DECLINED';
+}
+
+/** What the renter reads in the dispute's ticket. */
+function decisionMessage(
+  decision: Decision,
+  refund: { amount: bigint; usdt: bigint; credit: bigint } | null,
+): string {
+  if (!refund && decision.compensation === 0n) {
+    return `Support declined this dispute. ${decision.reason}\n\nThe payment for the rental goes on to the vendor as usual.`;
+  }
+  const lines = [`Support decided this dispute in your favour. ${decision.reason}`, ''];
+  if (refund) {
+    const parts = [];
+    if (refund.usdt > 0n) parts.push(`${formatUsdt(refund.usdt)} USDT to your wallet`);
+    if (refund.credit > 0n) {
+      parts.push(`${formatUsdt(refund.credit)} back as platform credit, as you paid it`);
+    }
+    lines.push(`- Refund of ${plural(decision.refundHours, 'hour')}: ${parts.join(' and ')}.`);
+  }
+  if (decision.compensation > 0n) {
+    lines.push(
+      `- Compensation: ${formatUsdt(decision.compensation)} in platform credit, which pays for your next rentals.`,
+    );
+  }
+  lines.push('', 'What is left of the payment goes on to the vendor.');
+  return lines.join('\n');
+}
 
 export interface DisputesDeps {
   db: Database;
@@ -145,7 +193,26 @@ export class DisputesService {
    * ticket, which is resolved, and mailed to the vendor; the held payment goes on to the vendor
    * as if there had been no dispute, all in one transaction.
    */
-  async decline(staff: UserRow, id: string, input: DeclineDisputeRequest): Promise<Dispute> {
+  decline(staff: UserRow, id: string, input: DeclineDisputeRequest): Promise<Dispute> {
+    return this.settle(staff, id, { refundHours: 0, compensation: 0n, reason: input.reason });
+  }
+
+  /**
+   * Support decides for the renter (issue 17 point 5): whole hours refunded from the rental's
+   * money (escrow, or the vendor's pending share and the commission on it), compensation in
+   * platform credit paid by the platform, or both. Each is one ledger transaction whose reference
+   * names the dispute, so nothing is paid twice; the rest of the held payment goes on to the vendor.
+   */
+  decide(staff: UserRow, id: string, input: DecideDisputeRequest): Promise<Dispute> {
+    const parsed = decideDisputeRequestSchema.parse(input);
+    return this.settle(staff, id, {
+      refundHours: parsed.refundHours,
+      compensation: parseUsdt(parsed.compensation),
+      reason: parsed.reason,
+    });
+  }
+
+  private async settle(staff: UserRow, id: string, decision: Decision): Promise<Dispute> {
     if (!UUID.test(id)) throw disputeNotFound();
     const { db, rentals, workflow } = this.deps;
     const now = this.clock.now();
@@ -155,16 +222,42 @@ export class DisputesService {
       if (open.status !== 'OPEN') {
         throw new AppError('DISPUTE_CLOSED', 409, 'This dispute has already been decided.');
       }
+      const rental = await rentalsRepo.lockRental(tx, open.rentalId);
+      if (!rental) throw disputeNotFound();
+      if (decision.compensation > rental.paid * BigInt(COMPENSATION_MAX_TIMES_PAID)) {
+        throw new AppError(
+          'COMPENSATION_TOO_LARGE',
+          422,
+          `Compensation can be at most ${toUsdtString(rental.paid)}, what the renter paid for this rental.`,
+        );
+      }
+      const server =
+        (await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'Server';
+      const refund =
+        decision.refundHours > 0
+          ? await rentals.refundHours(tx, rental.id, decision.refundHours, open.id)
+          : null;
+      if (decision.compensation > 0n) {
+        await compensate(
+          tx,
+          open,
+          decision.compensation,
+          `Compensation for your dispute of ${server}`,
+        );
+      }
       const dispute = await repo.updateDispute(tx, id, {
         status: 'RESOLVED',
-        outcome: 'DECLINED',
-        decisionReason: input.reason,
+        outcome: outcomeOf(decision),
+        decisionReason: decision.reason,
         decidedBy: staff.id,
         resolvedAt: now,
+        refundHours: decision.refundHours,
+        refundAmount: refund?.amount ?? 0n,
+        compensationAmount: decision.compensation,
       });
       await rentals.releaseHeld(tx, dispute.rentalId);
-      const ticket = await ticketsRepo.lockTicket(tx, dispute.ticketId);
       const queued: MailIds = [];
+      const ticket = await ticketsRepo.lockTicket(tx, dispute.ticketId);
       if (ticket) {
         const actor = staffActor(staff);
         const replied = await workflow.apply(tx, ticket, { type: 'staff_reply' }, actor, now, {
@@ -175,22 +268,21 @@ export class DisputesService {
           replied.ticket,
           'reply',
           actor,
-          `Support declined this dispute. ${input.reason}\n\nThe payment for the rental goes on to the vendor as usual.`,
+          decisionMessage(decision, refund),
           now,
         );
         const resolved = await workflow.apply(tx, written.ticket, { type: 'resolve' }, actor, now);
         queued.push(...replied.mails, ...written.mails, ...resolved.mails);
       }
-      // Locked already by releaseHeld in this transaction: read again only for its listing's name.
-      const rental = await rentalsRepo.lockRental(tx, dispute.rentalId);
-      const server = rental
-        ? ((await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'Server')
-        : 'Server';
       queued.push(
-        ...(await this.tellVendor(tx, dispute.vendorId, 'declined', {
+        ...(await this.tellVendor(tx, dispute.vendorId, 'decided', {
           server,
           reason: DISPUTE_REASON_LABELS[dispute.reason as DisputeReason],
-          decision: input.reason,
+          decision: decision.reason,
+          refunded: refund
+            ? `${plural(decision.refundHours, 'hour')} (${formatUsdt(refund.amount)} USDT)`
+            : undefined,
+          declined: outcomeOf(decision) === 'DECLINED',
         })),
       );
       return { dispute, mails: queued };
@@ -289,8 +381,8 @@ export class DisputesService {
   private async tellVendor(
     tx: Executor,
     vendorId: string,
-    news: 'opened' | 'declined',
-    facts: { server: string; reason: string; answerBy?: Date; decision?: string },
+    news: 'opened' | 'decided',
+    facts: DisputeFacts,
   ): Promise<MailIds> {
     const [vendor] = await tx
       .select({ email: users.email, name: users.displayName })

@@ -19,17 +19,16 @@ import {
   releaseListingAfterRental,
 } from '../catalog/catalog-availability';
 import {
-  accountBalance,
   escrow,
-  InsufficientFundsError,
   platformRevenue,
   postLedgerTransaction,
-  userWallet,
   vendorPending,
+  type Posting,
 } from '../wallet/ledger.service';
 import { hasOpenDispute, latestDisputes } from '../disputes/disputes.repository';
 import { toDispute } from '../disputes/dispute-view';
 import { cancellationRefund, escrowLeft, splitRelease } from './rental-money';
+import { hoursRefunded, postPayment, postRefund, splitPayment } from './rental-payments';
 import * as repo from './rentals.repository';
 import type { RentalRow } from './rentals.repository';
 
@@ -71,23 +70,11 @@ export class RentalsService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  private insufficient(total: bigint, balance: bigint) {
-    return new AppError(
-      'INSUFFICIENT_FUNDS',
-      422,
-      'Your wallet balance does not cover this rental',
-      {
-        total: toUsdtString(total),
-        balance: toUsdtString(balance),
-        shortfall: toUsdtString(total - balance),
-      },
-    );
-  }
-
   /**
    * Rents a server: takes the listing (only if online and AVAILABLE), moves price × hours from the
-   * wallet into escrow and records the payment, all in the caller's transaction. Any refusal rolls
-   * all of it back, so a renter who cannot pay leaves the server available.
+   * renter's platform credit, then wallet, into escrow and records the payment, all in the caller's
+   * transaction. Any refusal rolls all of it back, so a renter who cannot pay leaves the server
+   * available.
    */
   async rent(tx: Executor, renterId: string, serverId: string, hours: number): Promise<Rental> {
     if (!UUID.test(serverId)) throw new AppError('NOT_FOUND', 404, 'Server not found');
@@ -104,6 +91,7 @@ export class RentalsService {
       throw new AppError('OWN_SERVER', 422, 'You cannot rent a server you list yourself');
     }
     const total = listing.priceMicro * BigInt(hours);
+    const split = await splitPayment(tx, renterId, total);
     const now = this.clock.now();
     const rental = await repo.insertRental(tx, {
       renterId,
@@ -112,52 +100,19 @@ export class RentalsService {
       hours,
       pricePerHour: listing.priceMicro,
       paid: total,
+      paidCredit: split.credit,
       commissionBp: await this.commissionBp(tx),
       startsAt: now,
       endsAt: new Date(now.getTime() + hours * HOUR_MS),
     });
-    await this.pay(
+    await postPayment(
       tx,
       rental,
-      total,
+      split,
       `rental:${rental.id}:payment:1`,
       `Rental of ${hours} hour${hours === 1 ? '' : 's'}`,
     );
     return (await this.views(tx, [rental], { runState: false }))[0]!;
-  }
-
-  private async pay(
-    tx: Executor,
-    rental: RentalRow,
-    amount: bigint,
-    reference: string,
-    description: string,
-  ) {
-    const balance = await accountBalance(tx, userWallet(rental.renterId));
-    if (balance < amount) throw this.insufficient(amount, balance);
-    try {
-      await postLedgerTransaction(tx, {
-        kind: 'RENTAL_PAYMENT',
-        reference,
-        postings: [
-          { account: userWallet(rental.renterId), amount: -amount },
-          { account: escrow(rental.vendorId), amount },
-        ],
-      });
-    } catch (error) {
-      // Spent meanwhile by another payment: the row lock saw less than we read.
-      if (error instanceof InsufficientFundsError) throw this.insufficient(amount, balance);
-      throw error;
-    }
-    await tx.insert(walletTransactions).values({
-      userId: rental.renterId,
-      type: 'RENTAL_PAYMENT',
-      status: 'PENDING',
-      amount,
-      currency: 'USDT',
-      description,
-      reference,
-    });
   }
 
   async extend(
@@ -174,16 +129,18 @@ export class RentalsService {
     if (rental.hours + hours > 8760)
       throw new AppError('TOO_LONG', 422, 'A rental can run for at most a year');
     const amount = rental.pricePerHour * BigInt(hours);
-    await this.pay(
+    const split = await splitPayment(tx, renterId, amount);
+    await postPayment(
       tx,
       rental,
-      amount,
+      split,
       `rental:${rental.id}:extend:${key}`,
       `Extension of ${hours} hour${hours === 1 ? '' : 's'}`,
     );
     const updated = await repo.updateRental(tx, id, {
       hours: rental.hours + hours,
       paid: rental.paid + amount,
+      paidCredit: rental.paidCredit + split.credit,
       endsAt: new Date(rental.endsAt.getTime() + hours * HOUR_MS),
     });
     return (await this.views(tx, [updated], { runState: false }))[0]!;
@@ -196,28 +153,20 @@ export class RentalsService {
    */
   private async end(tx: Executor, rental: RentalRow, status: 'EXPIRED' | 'CANCELLED', now: Date) {
     let refunded = rental.refunded;
+    let refundedCredit = rental.refundedCredit;
     if (status === 'CANCELLED') {
       const refund = cancellationRefund(rental, now);
       if (refund > 0n) {
-        const reference = `rental:${rental.id}:refund`;
-        await postLedgerTransaction(tx, {
-          kind: 'REFUND',
-          reference,
-          postings: [
-            { account: escrow(rental.vendorId), amount: -refund },
-            { account: userWallet(rental.renterId), amount: refund },
-          ],
-        });
-        await tx.insert(walletTransactions).values({
-          userId: rental.renterId,
-          type: 'REFUND',
-          status: 'CONFIRMED',
-          amount: refund,
-          currency: 'USDT',
-          description: `Refund of ${refund / rental.pricePerHour} unused hour${refund / rental.pricePerHour === 1n ? '' : 's'}`,
-          reference,
-        });
+        const split = await postRefund(
+          tx,
+          rental,
+          refund,
+          [{ account: escrow(rental.vendorId), amount: -refund }],
+          `rental:${rental.id}:refund`,
+          hoursRefunded(refund / rental.pricePerHour, 'unused'),
+        );
         refunded += refund;
+        refundedCredit += split.credit;
       }
     }
     // A disputed payment stays in escrow until support decides (the buyer protection policy);
@@ -241,6 +190,7 @@ export class RentalsService {
       status,
       endedAt: now,
       refunded,
+      refundedCredit,
       released: rental.released + vendor,
       commission: rental.commission + commission,
       powerOffPending: true,
@@ -277,6 +227,58 @@ export class RentalsService {
       released: rental.released + vendor,
       commission: rental.commission + commission,
     });
+  }
+
+  /**
+   * Refunds whole hours of a rental by support's decision on a dispute (issue 17 point 5), once per
+   * `key`: from escrow while the money is still there, else from the vendor's pending share and the
+   * platform's commission on it, in the rental's commission split. Never more than the renter paid
+   * and has not had back, nor more than the vendor still holds for the rental: such a refund is
+   * refused whole.
+   */
+  async refundHours(tx: Executor, rentalId: string, hours: number, key: string) {
+    const rental = await repo.lockRental(tx, rentalId);
+    if (!rental) throw rentalNotFound();
+    const amount = BigInt(hours) * rental.pricePerHour;
+    const fromEscrow = amount < escrowLeft(rental) ? amount : escrowLeft(rental);
+    const rest = amount - fromEscrow;
+    const split = splitRelease(rest, rental.commissionBp);
+    const commission = split.commission < rental.commission ? split.commission : rental.commission;
+    const vendor = rest - commission;
+    if (
+      amount > rental.paid - rental.refunded ||
+      vendor > rental.released ||
+      (rest > 0n && rental.clearedAt)
+    ) {
+      const held =
+        escrowLeft(rental) + (rental.clearedAt ? 0n : rental.released + rental.commission);
+      const most = held / rental.pricePerHour;
+      throw new AppError(
+        'REFUND_TOO_LARGE',
+        422,
+        `At most ${most} hour${most === 1n ? '' : 's'} (${toUsdtString(most * rental.pricePerHour)} USDT) of this rental can be refunded: that is what the platform still holds for it.`,
+        { maxHours: Number(most), held: toUsdtString(held) },
+      );
+    }
+    const sources: Posting[] = [];
+    if (fromEscrow > 0n) sources.push({ account: escrow(rental.vendorId), amount: -fromEscrow });
+    if (vendor > 0n) sources.push({ account: vendorPending(rental.vendorId), amount: -vendor });
+    if (commission > 0n) sources.push({ account: platformRevenue(), amount: -commission });
+    const refunded = await postRefund(
+      tx,
+      rental,
+      amount,
+      sources,
+      `rental:${rental.id}:dispute:${key}:refund`,
+      hoursRefunded(BigInt(hours), ''),
+    );
+    await repo.updateRental(tx, rental.id, {
+      refunded: rental.refunded + amount,
+      refundedCredit: rental.refundedCredit + refunded.credit,
+      released: rental.released - vendor,
+      commission: rental.commission - commission,
+    });
+    return { amount, ...refunded };
   }
 
   async cancel(tx: Executor, renterId: string, id: string): Promise<Rental> {

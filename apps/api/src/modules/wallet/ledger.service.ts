@@ -105,20 +105,49 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-/** Checks the movement's shape: at least two non-zero postings, all bigint, summing to zero. */
+/**
+ * Checks the movement's shape: at least two non-zero postings, all bigint, summing to zero in each
+ * currency. A movement may touch two currencies when the platform stands behind platform credit
+ * (decision 044): a rental paid partly with credit takes the credit back into the platform's
+ * PLATFORM revenue and pays escrow from its USDT revenue, in one transaction.
+ */
 export function assertBalanced(movement: LedgerMovement) {
   if (movement.postings.length < 2)
     throw new Error('A ledger transaction needs at least two postings');
-  let sum = 0n;
+  const sums = new Map<Currency, bigint>();
   for (const posting of movement.postings) {
     if (typeof posting.amount !== 'bigint') throw new Error('Ledger amounts must be bigint');
     if (posting.amount === 0n) throw new Error('A posting of zero moves nothing');
-    sum += posting.amount;
+    const currency = posting.account.currency;
+    sums.set(currency, (sums.get(currency) ?? 0n) + posting.amount);
   }
-  if (sum !== 0n)
-    throw new Error(`Ledger transaction ${movement.reference} does not sum to zero (${sum})`);
-  const currencies = new Set(movement.postings.map((p) => p.account.currency));
-  if (currencies.size !== 1) throw new Error('A ledger transaction moves one currency');
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) {
+      throw new Error(
+        `Ledger transaction ${movement.reference} does not sum to zero in ${currency} (${sum})`,
+      );
+    }
+  }
+}
+
+const sameAccount = (a: AccountRef, b: AccountRef) =>
+  a.kind === b.kind &&
+  a.currency === b.currency &&
+  (a.ownerId ?? null) === (b.ownerId ?? null) &&
+  (a.network ?? null) === (b.network ?? null);
+
+/**
+ * Postings with one line per account and none of zero: movements composed of parts (a refund
+ * that goes partly to the wallet and partly back as credit) add up what touches the same account.
+ */
+export function netPostings(postings: readonly Posting[]): Posting[] {
+  const merged: Posting[] = [];
+  for (const posting of postings) {
+    const same = merged.find((p) => sameAccount(p.account, posting.account));
+    if (same) same.amount += posting.amount;
+    else merged.push({ account: posting.account, amount: posting.amount });
+  }
+  return merged.filter((p) => p.amount !== 0n);
 }
 
 /** The ledger_accounts row of an account reference. */

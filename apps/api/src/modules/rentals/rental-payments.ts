@@ -1,0 +1,175 @@
+import { toUsdtString } from '@crimsonhost/shared/money';
+import type { Executor } from '../../db/client';
+import { walletTransactions } from '../../db/schema/wallet';
+import { AppError } from '../../lib/errors';
+import {
+  accountBalance,
+  escrow,
+  InsufficientFundsError,
+  netPostings,
+  platformRevenue,
+  postLedgerTransaction,
+  userCredit,
+  userWallet,
+  type Posting,
+} from '../wallet/ledger.service';
+import type { RentalRow } from './rentals.repository';
+
+/**
+ * How a rental's money moves between the renter and escrow (decision 044): payments take platform
+ * credit first, then USDT; refunds give USDT back up to what the renter paid in USDT and the rest
+ * as credit, so credit never turns into USDT. Credit is the platform's promise: when it pays for a
+ * rental the platform pays escrow in USDT from its revenue and takes the credit back, in the same
+ * ledger transaction (balanced in each currency).
+ */
+
+export interface PaymentSplit {
+  /** Paid with platform credit. */
+  credit: bigint;
+  /** Paid from the USDT wallet. */
+  usdt: bigint;
+}
+
+const plural = (n: bigint | number, word: string) => `${n} ${word}${n == 1 ? '' : 's'}`;
+
+export const insufficientFunds = (total: bigint, wallet: bigint, credit: bigint) =>
+  new AppError('INSUFFICIENT_FUNDS', 422, 'Your wallet balance does not cover this rental', {
+    total: toUsdtString(total),
+    balance: toUsdtString(wallet + credit),
+    credit: toUsdtString(credit),
+    shortfall: toUsdtString(total - wallet - credit),
+  });
+
+/** Credit first, then USDT; refused when the two together do not cover `amount`. */
+export async function splitPayment(
+  tx: Executor,
+  renterId: string,
+  amount: bigint,
+): Promise<PaymentSplit> {
+  const credit = await accountBalance(tx, userCredit(renterId));
+  const wallet = await accountBalance(tx, userWallet(renterId));
+  const fromCredit = credit < amount ? credit : amount;
+  if (wallet < amount - fromCredit) throw insufficientFunds(amount, wallet, credit);
+  return { credit: fromCredit, usdt: amount - fromCredit };
+}
+
+/**
+ * Pays `split` into the rental's escrow under `reference` and writes the renter's timeline rows:
+ * one in USDT and one in PLATFORM credit for the parts that are not zero.
+ */
+export async function postPayment(
+  tx: Executor,
+  rental: Pick<RentalRow, 'renterId' | 'vendorId'>,
+  split: PaymentSplit,
+  reference: string,
+  description: string,
+) {
+  const total = split.credit + split.usdt;
+  const postings: Posting[] = [
+    { account: escrow(rental.vendorId), amount: total },
+    { account: userWallet(rental.renterId), amount: -split.usdt },
+    { account: platformRevenue('USDT'), amount: -split.credit },
+    { account: userCredit(rental.renterId), amount: -split.credit },
+    { account: platformRevenue('PLATFORM'), amount: split.credit },
+  ];
+  try {
+    await postLedgerTransaction(tx, {
+      kind: 'RENTAL_PAYMENT',
+      reference,
+      postings: netPostings(postings),
+    });
+  } catch (error) {
+    // Spent meanwhile by another payment: the row lock saw less than was read.
+    if (error instanceof InsufficientFundsError) {
+      const wallet = await accountBalance(tx, userWallet(rental.renterId));
+      const credit = await accountBalance(tx, userCredit(rental.renterId));
+      throw insufficientFunds(total, wallet, credit);
+    }
+    throw error;
+  }
+  const rows = [];
+  if (split.usdt > 0n) {
+    rows.push({ amount: split.usdt, currency: 'USDT', description, reference });
+  }
+  if (split.credit > 0n) {
+    rows.push({
+      amount: split.credit,
+      currency: 'PLATFORM',
+      description: `${description}, paid with platform credit`,
+      reference: `${reference}:credit`,
+    });
+  }
+  await tx.insert(walletTransactions).values(
+    rows.map((row) => ({
+      ...row,
+      userId: rental.renterId,
+      type: 'RENTAL_PAYMENT',
+      status: 'PENDING',
+    })),
+  );
+}
+
+/**
+ * Where a refund of `amount` goes: to the USDT wallet up to what the renter paid in USDT and has
+ * not had back, the rest back to platform credit.
+ */
+export function refundSplit(
+  rental: Pick<RentalRow, 'paid' | 'paidCredit' | 'refunded' | 'refundedCredit'>,
+  amount: bigint,
+): PaymentSplit {
+  const usdtLeft = rental.paid - rental.paidCredit - (rental.refunded - rental.refundedCredit);
+  const usdt = amount < usdtLeft ? amount : usdtLeft > 0n ? usdtLeft : 0n;
+  return { usdt, credit: amount - usdt };
+}
+
+/**
+ * Refunds `amount` of a rental to its renter from `sources` (escrow, or the vendor's pending money
+ * and the commission; negative postings summing to -amount) as one ledger transaction of kind
+ * REFUND, and writes the renter's timeline rows. Answers the split, for the rental's record.
+ */
+export async function postRefund(
+  tx: Executor,
+  rental: Pick<RentalRow, 'renterId' | 'paid' | 'paidCredit' | 'refunded' | 'refundedCredit'>,
+  amount: bigint,
+  sources: Posting[],
+  reference: string,
+  description: string,
+): Promise<PaymentSplit> {
+  const split = refundSplit(rental, amount);
+  await postLedgerTransaction(tx, {
+    kind: 'REFUND',
+    reference,
+    postings: netPostings([
+      ...sources,
+      { account: userWallet(rental.renterId), amount: split.usdt },
+      { account: platformRevenue('USDT'), amount: split.credit },
+      { account: platformRevenue('PLATFORM'), amount: -split.credit },
+      { account: userCredit(rental.renterId), amount: split.credit },
+    ]),
+  });
+  const rows = [];
+  if (split.usdt > 0n) {
+    rows.push({ amount: split.usdt, currency: 'USDT', description, reference });
+  }
+  if (split.credit > 0n) {
+    rows.push({
+      amount: split.credit,
+      currency: 'PLATFORM',
+      description: `${description}, back as platform credit`,
+      reference: `${reference}:credit`,
+    });
+  }
+  await tx.insert(walletTransactions).values(
+    rows.map((row) => ({
+      ...row,
+      userId: rental.renterId,
+      type: 'REFUND',
+      status: 'CONFIRMED',
+    })),
+  );
+  return split;
+}
+
+/** "Refund of 3 unused hours", for the timeline. */
+export const hoursRefunded = (hours: bigint, what: string) =>
+  `Refund of ${plural(hours, `${what ? `${what} ` : ''}hour`)}`;
