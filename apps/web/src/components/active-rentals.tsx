@@ -4,6 +4,7 @@ import { paths } from '../app/paths';
 import { useRentals } from '../lib/rentals/get-rentals';
 import { rentalServerLine } from '../lib/rentals/rental-labels';
 import { ButtonLink } from './button-link';
+import { DisputeStatusTag } from './dispute-status-tag';
 import { LoadErrorResult } from './load-error-result';
 import { RentalTimeLeft } from './rental-time-left';
 import { RunStateBadge } from './run-state-badge';
@@ -51,9 +52,19 @@ export function ActiveRentals() {
           >
             <Flex justify="space-between" align="center" gap={12} wrap>
               <Flex vertical gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-                <Link to={manage} style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {rental.server.name}
-                </Link>
+                <Flex gap={8} align="center" wrap>
+                  <Link to={manage} style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {rental.server.name}
+                  </Link>
+                  {rental.dispute && (
+                    <Link
+                      to={paths.supportTicket.href(rental.dispute.ticketId)}
+                      aria-label={`Dispute of ${rental.server.name}: ${rental.dispute.status === 'OPEN' ? 'open' : 'decided'}`}
+                    >
+                      <DisputeStatusTag dispute={rental.dispute} prefix="Dispute" />
+                    </Link>
+                  )}
+                </Flex>
                 <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                   {rentalServerLine(rental.server)}
                 </Typography.Text>

@@ -1,20 +1,27 @@
 import { useState } from 'react';
 import { Skeleton, Typography, type DescriptionsProps } from 'antd';
 import { toApiError } from '../lib/api-client';
-import { balanceAfter, formatAmount, reportedShortfall } from '../lib/rentals/rental-money';
+import {
+  balanceAfter,
+  creditFirst,
+  formatAmount,
+  reportedShortfall,
+} from '../lib/rentals/rental-money';
 import { useFreshBalance } from '../lib/rentals/use-fresh-balance';
 
 /**
  * The wallet around a payment being confirmed (renting, extending): the balance read afresh while
- * the confirmation is open, what is left after paying `cost` (null while either is unknown), and
- * what is missing. After a refusal for insufficient funds the API's shortfall counts until the
+ * the confirmation is open, the platform credit used first (as the server does), what is left
+ * after paying the rest of `cost` in USDT (null while either is unknown), and what is missing. After a refusal for insufficient funds the API's shortfall counts until the
  * wallet has been read again; then the wallet's own. Call `noteFailure` when the payment fails.
  */
 export function usePaymentBalance(open: boolean, cost: bigint | null, failure: unknown) {
   const wallet = useFreshBalance(open);
   const [failedAt, setFailedAt] = useState(0);
   const balance = wallet.data?.usdt.available;
-  const after = balance === undefined || cost === null ? null : balanceAfter(balance, cost);
+  const split =
+    wallet.data && cost !== null ? creditFirst(wallet.data.platformCredit.available, cost) : null;
+  const after = balance === undefined || split === null ? null : balanceAfter(balance, split.usdt);
   const error = failure ? toApiError(failure) : null;
   const reported =
     error && (!wallet.data || wallet.dataUpdatedAt <= failedAt) ? reportedShortfall(error) : null;
@@ -22,6 +29,8 @@ export function usePaymentBalance(open: boolean, cost: bigint | null, failure: u
   return {
     wallet,
     balance,
+    /** The platform credit this payment uses and the USDT the wallet pays; null while unknown. */
+    split,
     after,
     /** What the wallet lacks for this payment, in micro-USDT; null while it is enough. */
     shortfall: missing !== null && missing > 0n ? missing : null,
@@ -33,13 +42,39 @@ export function usePaymentBalance(open: boolean, cost: bigint | null, failure: u
 
 export type PaymentBalance = ReturnType<typeof usePaymentBalance>;
 
-/** 'Wallet balance' and 'Balance after' rows of a confirmation, the after in red when short. */
+/**
+ * 'Wallet balance' and 'Balance after' rows of a confirmation, the after in red when short; with
+ * platform credit, a 'Paid with' row that says how much of it is used first.
+ */
 export function balanceRows({
   wallet,
   balance,
+  split,
   after,
 }: PaymentBalance): NonNullable<DescriptionsProps['items']> {
+  const credit = wallet.data ? wallet.data.platformCredit.available : null;
+  const creditRows: NonNullable<DescriptionsProps['items']> =
+    split && split.credit > 0n && credit !== null
+      ? [
+          {
+            key: 'paid-with',
+            label: 'Paid with',
+            children: (
+              <>
+                <Typography.Text>
+                  {formatAmount(split.credit)} platform credit, then {formatAmount(split.usdt)} USDT
+                </Typography.Text>
+                <br />
+                <Typography.Text type="secondary">
+                  Credit is used first; you have {formatAmount(credit)}.
+                </Typography.Text>
+              </>
+            ),
+          },
+        ]
+      : [];
   return [
+    ...creditRows,
     {
       key: 'balance',
       label: 'Wallet balance',

@@ -72,9 +72,12 @@ export function buildEndedRental(
 export const rentalsAnswer = (rentals: Rental[], meta: Partial<HistoryPageMeta> = {}) =>
   historyPage(rentals, meta);
 
-/** GET /api/wallet with `available` USDT to spend. */
-export function walletWith(available: string): Wallet {
-  return buildWallet({ usdt: { available, held: '0.000000' } });
+/** GET /api/wallet with `available` USDT to spend, and `credit` in platform credit (none). */
+export function walletWith(available: string, credit = '0.000000'): Wallet {
+  return buildWallet({
+    usdt: { available, held: '0.000000' },
+    platformCredit: { available: credit },
+  });
 }
 
 /** A stored session the API accepts: the page starts signed in. */

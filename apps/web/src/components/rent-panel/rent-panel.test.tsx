@@ -112,6 +112,41 @@ describe('rent panel', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/Frag Central is yours for 6 hours/)).toBeInTheDocument();
   });
 
+  it('uses platform credit first, then the wallet, as the server takes it', async () => {
+    signIn();
+    server.use(
+      http.get('/api/wallet', () =>
+        HttpResponse.json({ data: walletWith('50.000000', '0.300000') }),
+      ),
+    );
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: '6 h' }, LOAD));
+    await user.click(screen.getByRole('button', { name: 'Rent for 0.42 USDT' }));
+    const dialog = await findDialog('Confirm your rental');
+    expect(
+      await within(dialog).findByText('0.30 platform credit, then 0.12 USDT'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Credit is used first; you have 0.30.')).toBeInTheDocument();
+    expect(within(dialog).getByText('49.88 USDT')).toBeInTheDocument();
+  });
+
+  it('counts credit toward what the wallet lacks', async () => {
+    signIn();
+    server.use(
+      http.get('/api/wallet', () =>
+        HttpResponse.json({ data: walletWith('0.100000', '0.300000') }),
+      ),
+      http.get('/api/wallet/deposit-config', () =>
+        HttpResponse.json({ data: buildDepositConfig() }),
+      ),
+    );
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: '6 h' }, LOAD));
+    await user.click(screen.getByRole('button', { name: 'Rent for 0.42 USDT' }));
+    const dialog = await findDialog('Confirm your rental');
+    expect(await within(dialog).findByText(/short by 0\.02 USDT/)).toBeInTheDocument();
+  });
+
   it('goes to /rentals even when the refreshed server already says it is mine', async () => {
     // On the detail page the panel is fed by the server's query. Paying refreshes it: the server
     // comes back RENTED by this renter and the panel turns into "You are renting this server",

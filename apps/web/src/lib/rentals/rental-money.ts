@@ -12,6 +12,16 @@ export function balanceAfter(balance: string, cost: bigint): bigint {
   return parseUsdt(balance) - cost;
 }
 
+/**
+ * How the server takes a payment (decision 044): platform credit first, then USDT from the wallet.
+ * `usdt` is what the wallet pays; the wallet's shortfall is `usdt` less its balance.
+ */
+export function creditFirst(credit: string, cost: bigint): { credit: bigint; usdt: bigint } {
+  const available = parseUsdt(credit);
+  const fromCredit = available < cost ? available : cost;
+  return { credit: fromCredit, usdt: cost - fromCredit };
+}
+
 /** '0.50' (percent) -> 50 basis points, exactly. */
 function basisPoints(percent: string): bigint {
   const [whole = '0', fraction = ''] = percent.trim().split('.');

@@ -1,4 +1,5 @@
 import { Typography } from 'antd';
+import { DISPUTE_WINDOW_DAYS, VENDOR_ANSWER_HOURS } from '@crimsonhost/shared/disputes';
 import { BulletList, type PolicySection } from './policy-layout';
 import { PolicyTimeLimitsTable } from './policy-time-limits-table';
 
@@ -74,9 +75,9 @@ export const BUYER_PROTECTION_SECTIONS: PolicySection[] = [
           problems to the same ticket.
         </Paragraph>
         <Paragraph>
-          Open it <Text strong>within 48 hours of when the problem started</Text>, and at the latest{' '}
-          <Text strong>7 days after the rental ends</Text>. Disputes opened later cannot be
-          accepted, because the evidence on the server is usually gone by then.
+          Open it <Text strong>as soon as you notice the problem</Text>, and at the latest{' '}
+          <Text strong>{DISPUTE_WINDOW_DAYS} days after the rental ends</Text>. Disputes opened
+          later cannot be accepted, because the vendor has been paid by then.
         </Paragraph>
         <Paragraph>Include the evidence that shows what went wrong:</Paragraph>
         <BulletList
@@ -101,9 +102,11 @@ export const BUYER_PROTECTION_SECTIONS: PolicySection[] = [
             for more details in the ticket.
           </>,
           <>
-            The vendor is told about the dispute and has <Text strong>48 hours</Text> to answer with
-            their side of the story. Without an answer, support decides on the evidence it has.
+            The vendor is told about the dispute and has{' '}
+            <Text strong>{VENDOR_ANSWER_HOURS} hours</Text> to answer with their side of the story.
+            Without an answer, support decides on the evidence it has.
           </>,
+          'Support also sees what CrimsonHost measured during your rental: the run state the server’s panel reported, whether the game server answered our status checks hour by hour, and the power actions sent to it. The hours it was down or unreachable are the refund support starts from.',
           'While the dispute is open, the disputed payment is not released to the vendor.',
           'Support posts its decision and the reason for it in the ticket, and any money due to you is credited straight away.',
         ]}
@@ -126,8 +129,8 @@ export const BUYER_PROTECTION_SECTIONS: PolicySection[] = [
               <Text strong>Compensation.</Text> When a problem cost you more than the unused time,
               for example repeated downtime in the hours you did use, support can add compensation
               as platform credit: a <Text code>COMPENSATION</Text> transaction in the{' '}
-              <Text code>PLATFORM</Text> currency. Platform credit pays for rentals on CrimsonHost
-              and cannot be withdrawn.
+              <Text code>PLATFORM</Text> currency, paid by CrimsonHost, not by the vendor. Platform
+              credit pays for rentals on CrimsonHost before your USDT and cannot be withdrawn.
             </>,
             <>
               <Text strong>Dispute declined.</Text> If the problem is not covered, the payment is
@@ -136,7 +139,8 @@ export const BUYER_PROTECTION_SECTIONS: PolicySection[] = [
           ]}
         />
         <Paragraph>
-          Refunds go back to your CrimsonHost wallet balance in USDT. They are not sent back to the
+          Refunds go back to your CrimsonHost wallet balance in USDT; the part of a rental you paid
+          with platform credit comes back as platform credit. They are not sent back to the
           blockchain address you deposited from, so no network fee is lost and the balance is ready
           for your next rental.
         </Paragraph>

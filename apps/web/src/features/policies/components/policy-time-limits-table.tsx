@@ -1,3 +1,4 @@
+import { DISPUTE_WINDOW_DAYS, VENDOR_ANSWER_HOURS } from '@crimsonhost/shared/disputes';
 import { Table, type TableColumnsType } from 'antd';
 import { TABLE_PAGINATION } from '../../../components/table-pagination';
 
@@ -9,11 +10,11 @@ interface TimeLimit {
 const TIME_LIMITS: TimeLimit[] = [
   {
     step: 'Open a dispute about a problem',
-    limit: 'Within 48 hours of when the problem started',
+    limit: 'As soon as you notice it',
   },
   {
     step: 'Last day to open any dispute about a rental',
-    limit: '7 days after the rental ends',
+    limit: `${DISPUTE_WINDOW_DAYS} days after the rental ends`,
   },
   {
     step: 'Support reviews your dispute',
@@ -21,7 +22,7 @@ const TIME_LIMITS: TimeLimit[] = [
   },
   {
     step: 'Vendor answers the dispute',
-    limit: 'Within 48 hours of being notified',
+    limit: `Within ${VENDOR_ANSWER_HOURS} hours of being notified`,
   },
   {
     step: 'Payment released to the vendor',

@@ -1,10 +1,11 @@
+import { DISPUTE_WINDOW_DAYS } from '@crimsonhost/shared/disputes';
 import { Typography } from 'antd';
 import { paths } from '../../../app/paths';
 import { TextLink } from '../../../components/text-link';
 import { BUYER_PROTECTION_SECTIONS } from '../components/buyer-protection-sections';
 import { PolicyLayout } from '../components/policy-layout';
 
-const LAST_UPDATED = '2026-11-22';
+const LAST_UPDATED = '2026-11-26';
 
 export function BuyerProtectionPage() {
   return (
@@ -12,7 +13,7 @@ export function BuyerProtectionPage() {
       title="Buyer protection policy"
       crumb="Buyer protection"
       lastUpdated={LAST_UPDATED}
-      summary="Your rent is held in escrow until your rental ends. If the server is not delivered, cannot be reached or differs from its listing, open a dispute within 48 hours and the unused hours come back to your wallet."
+      summary={`Your rent is held in escrow until your rental ends. If the server is not delivered, cannot be reached or differs from its listing, open a dispute as soon as you notice, and at the latest ${DISPUTE_WINDOW_DAYS} days after the rental ends: the hours you could not use come back to your wallet.`}
       sections={BUYER_PROTECTION_SECTIONS}
       footer={
         <Typography.Paragraph type="secondary" style={{ marginTop: 32 }}>

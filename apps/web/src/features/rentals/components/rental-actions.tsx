@@ -1,6 +1,7 @@
 import { Button, Flex } from 'antd';
 import { ClockCircleOutlined, CloseCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { DISPUTE_OUTCOME_LABELS } from '@crimsonhost/shared/disputes';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import type { RentalView } from '../../../lib/rentals/get-rentals';
@@ -15,14 +16,17 @@ function DisputeAction({ rental }: { rental: RentalView }) {
   const openDialog = useRentalDialogs();
   if (rental.dispute) {
     const open = rental.dispute.status === 'OPEN';
+    const label = open
+      ? 'Dispute open'
+      : `Dispute ${(rental.dispute.outcome ? DISPUTE_OUTCOME_LABELS[rental.dispute.outcome] : 'decided').toLowerCase()}`;
     return (
       <ButtonLink
         to={paths.supportTicket.href(rental.dispute.ticketId)}
         size="small"
         icon={<WarningOutlined aria-hidden />}
-        aria-label={`${open ? 'Dispute open' : 'Dispute decided'}: ${rental.server.name}`}
+        aria-label={`${label}: ${rental.server.name}`}
       >
-        {open ? 'Dispute open' : 'Dispute decided'}
+        {label}
       </ButtonLink>
     );
   }

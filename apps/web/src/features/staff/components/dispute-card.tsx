@@ -1,10 +1,17 @@
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { DISPUTE_REASON_LABELS, type Dispute } from '@crimsonhost/shared/disputes';
+import {
+  DISPUTE_OUTCOME_LABELS,
+  DISPUTE_REASON_LABELS,
+  type Dispute,
+} from '@crimsonhost/shared/disputes';
+import { parseUsdt } from '@crimsonhost/shared/money';
+import { formatAmount } from '../../../lib/rentals/rental-money';
 import { DisputeStatusTag } from '../../../components/dispute-status-tag';
 import { useToast } from '../../../components/use-toast';
 import { useDeclineDispute } from '../api/decline-dispute';
 import { ActionDialog } from './action-dialog';
+import { DecideDisputeDialog } from './decide-dispute-dialog';
 import { ReasonField } from './reason-field';
 import { Moment } from './user-tags';
 
@@ -16,6 +23,7 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
   const decline = useDeclineDispute();
   const toast = useToast();
   const [declining, setDeclining] = useState(false);
+  const [deciding, setDeciding] = useState(false);
   const open = dispute.status === 'OPEN';
   return (
     <Card
@@ -46,6 +54,11 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
                     label: 'Decided',
                     children: <Moment at={dispute.resolvedAt} />,
                   },
+                  {
+                    key: 'outcome',
+                    label: 'Decision',
+                    children: outcomeText(dispute),
+                  },
                 ]
               : []),
           ]}
@@ -53,16 +66,20 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
         <Typography.Text type="secondary">
           {open
             ? 'The rental’s payment is held: not released to the vendor, not paid out, until this is decided.'
-            : 'The held payment went on to the vendor.'}
+            : 'What was left of the held payment went on to the vendor.'}
         </Typography.Text>
         {open && (
-          <div>
+          <Flex gap={8} wrap>
+            <Button type="primary" onClick={() => setDeciding(true)}>
+              Refund or compensate
+            </Button>
             <Button danger onClick={() => setDeclining(true)}>
               Decline dispute
             </Button>
-          </div>
+          </Flex>
         )}
       </Flex>
+      <DecideDisputeDialog dispute={dispute} open={deciding} onClose={() => setDeciding(false)} />
       <ActionDialog<{ reason: string }>
         name="decline-dispute"
         open={declining}
@@ -85,4 +102,20 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
       </ActionDialog>
     </Card>
   );
+}
+
+/** "Refunded and compensated: 5.00 USDT for 2 hours, 1.25 in credit". */
+function outcomeText(dispute: Dispute): string {
+  if (!dispute.outcome) return '—';
+  const parts = [];
+  if (dispute.refundHours > 0) {
+    parts.push(
+      `${formatAmount(dispute.refundAmount)} USDT for ${dispute.refundHours} hour${dispute.refundHours === 1 ? '' : 's'}`,
+    );
+  }
+  if (parseUsdt(dispute.compensationAmount) > 0n) {
+    parts.push(`${formatAmount(dispute.compensationAmount)} in credit`);
+  }
+  const label = DISPUTE_OUTCOME_LABELS[dispute.outcome];
+  return parts.length > 0 ? `${label}: ${parts.join(', ')}` : label;
 }

@@ -144,6 +144,9 @@ describe('the desk ticket view', () => {
       openedAt: '2026-11-20T10:00:00.000Z',
       vendorAnswerDueAt: '2026-11-22T10:00:00.000Z',
       resolvedAt: null,
+      refundHours: 0,
+      refundAmount: '0.000000',
+      compensationAmount: '0.000000',
     };
     const ticket = buildDeskTicket({ subject: 'Dispute: Frankfurt Rust #2', link: RENTAL_LINK });
     const declined: unknown[] = [];
@@ -173,6 +176,78 @@ describe('the desk ticket view', () => {
       await screen.findByText('Dispute declined: the payment goes on to the vendor.'),
     ).toBeInTheDocument();
     expect(declined).toEqual([{ reason: 'The panel shows it running all along.' }]);
+  });
+
+  it('refunds hours and gives credit, and says why a refund too large is refused', async () => {
+    const dispute = {
+      id: '30000000-0000-4000-8000-000000000010',
+      rentalId: RENTAL_LINK.id,
+      ticketId: 'set below',
+      reason: 'UNREACHABLE' as const,
+      status: 'OPEN' as const,
+      outcome: null,
+      openedAt: '2026-11-20T10:00:00.000Z',
+      vendorAnswerDueAt: '2026-11-22T10:00:00.000Z',
+      resolvedAt: null,
+      refundHours: 0,
+      refundAmount: '0.000000',
+      compensationAmount: '0.000000',
+    };
+    const ticket = buildDeskTicket({ subject: 'Dispute: Frankfurt Rust #2', link: RENTAL_LINK });
+    const decided: unknown[] = [];
+    server.use(
+      http.post(`/api/admin/disputes/${dispute.id}/decide`, async ({ request }) => {
+        const body = (await request.json()) as { refundHours: number };
+        decided.push(body);
+        if (body.refundHours > 3) {
+          return HttpResponse.json(
+            errorBody(
+              'REFUND_TOO_LARGE',
+              'At most 3 hours (7.500000 USDT) of this rental can be refunded: that is what the platform still holds for it.',
+            ),
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({
+          data: {
+            ...dispute,
+            ticketId: ticket.id,
+            status: 'RESOLVED',
+            outcome: 'REFUNDED_AND_COMPENSATED',
+            refundHours: 2,
+            refundAmount: '5.000000',
+            compensationAmount: '1.250000',
+          },
+        });
+      }),
+    );
+    const { user } = renderTicket({ ...ticket, dispute: { ...dispute, ticketId: ticket.id } });
+    const card = (
+      await screen.findByRole('heading', { level: 2, name: 'Dispute' }, { timeout: 10_000 })
+    ).closest('.ant-card') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Refund or compensate' }));
+    const dialog = await screen.findByRole('dialog');
+    const hours = within(dialog).getByLabelText('Refund whole hours');
+    await user.clear(hours);
+    await user.type(hours, '5');
+    const credit = within(dialog).getByLabelText('Compensation in platform credit');
+    await user.clear(credit);
+    await user.type(credit, '1.25');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Down two hours by the panel.');
+    await user.click(within(dialog).getByRole('button', { name: 'Decide for the renter' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('At most 3 hours');
+
+    await user.clear(hours);
+    await user.type(hours, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Decide for the renter' }));
+    expect(
+      await screen.findByText('Dispute decided: 5.00 USDT refunded and 1.25 in credit given.'),
+    ).toBeInTheDocument();
+    expect(decided.at(-1)).toEqual({
+      refundHours: 2,
+      compensation: '1.25',
+      reason: 'Down two hours by the panel.',
+    });
   });
 
   it('answers an unknown ticket with not-found', async () => {
