@@ -61,7 +61,7 @@ async function disputed(rentalId: string, headers: Record<string, string>) {
   return response.json<{ data: { id: string; ticketId: string } }>().data;
 }
 
-const decide = (id: string, body: object, headers = support.headers) =>
+const decide = (id: string, body: object, headers: Record<string, string> = support.headers) =>
   ctx.request({
     method: 'POST',
     url: `/api/admin/disputes/${id}/decide`,
@@ -327,7 +327,12 @@ describe('platform credit paying for rentals', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
-      details: { total: '4.000000', balance: '3.000000', credit: '1.000000', shortfall: '1.000000' },
+      details: {
+        total: '4.000000',
+        balance: '3.000000',
+        credit: '1.000000',
+        shortfall: '1.000000',
+      },
     });
     expect(await accountBalance(ctx.database.db, userCredit(first.buyer.user.id))).toBe(USDT);
   });

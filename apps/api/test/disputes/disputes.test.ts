@@ -382,3 +382,70 @@ describe("the vendor's side of a dispute", () => {
     });
   });
 });
+
+describe('contact details in a dispute’s conversation', () => {
+  it('are not delivered: the sender is told why, and the rental’s own address passes', async () => {
+    const vendor = await activeVendor(ctx, 'Chatty Vendor');
+    const listing = await createListing(ctx.database.db, {
+      vendorId: vendor.user.id,
+      priceMicro: USDT,
+      host: '203.0.113.40',
+      port: 27015,
+    });
+    const buyer = await renter(ctx, 10n * USDT);
+    const rental = (await rentServer(ctx, buyer.headers, listing.id, 2)) as { id: string };
+
+    // The renter's first message is read by the vendor too.
+    const leaked = await dispute(rental.id, buyer.headers, {
+      description: 'It never started. Mail me at mira.l@example.com so we can sort it out.',
+    });
+    expect(leaked.statusCode).toBe(422);
+    expect(leaked.json().error).toMatchObject({
+      code: 'MESSAGE_HELD',
+      details: { kinds: ['email'] },
+    });
+    expect(leaked.json().error.message).toMatch(/shares an e-mail address.*was not sent/);
+    const opened = (await dispute(rental.id, buyer.headers)).json().data;
+
+    const answer = (message: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/vendor/disputes/${opened.id}/messages`,
+        headers: vendor.headers,
+        payload: { message },
+      });
+    const held = await answer('add me on disc0rd: name#1234 and we fix it there');
+    expect(held.statusCode).toBe(422);
+    expect(held.json().error).toMatchObject({
+      code: 'MESSAGE_HELD',
+      details: { kinds: ['social_media'] },
+    });
+    const ticket = async () =>
+      (
+        await ctx.request({
+          method: 'GET',
+          url: `/api/support/tickets/${opened.ticketId}`,
+          headers: buyer.headers,
+        })
+      ).json().data;
+    expect(JSON.stringify((await ticket()).messages)).not.toContain('disc0rd');
+
+    const fine = await answer('The server is up: connect 203.0.113.40:27015 from the console.');
+    expect(fine.statusCode, fine.body).toBe(201);
+
+    // The renter's replies in the dispute's ticket are checked the same way.
+    const reply = (message: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/support/tickets/${opened.ticketId}/messages`,
+        headers: buyer.headers,
+        payload: { message },
+      });
+    const phone = await reply('Call me on +44 7700 900123 tonight please.');
+    expect(phone.statusCode).toBe(422);
+    expect(phone.json().error.details.kinds).toEqual(['phone']);
+    expect((await reply('Still refused to connect at 21:40, version 1.20.4.')).statusCode).toBe(
+      201,
+    );
+  });
+});

@@ -34,6 +34,7 @@ import { staffActor } from '../support/support-desk.service';
 import * as ticketsRepo from '../support/support.repository';
 import type { SupportService } from '../support/support.service';
 import type { MailIds, TicketWorkflow } from '../support/ticket-workflow';
+import { refuseContactDetails } from '../moderation/contact-guard';
 import { disputeMail, type DisputeFacts } from './disputes.mail';
 import { compensate } from './dispute-money';
 import { toDispute } from './dispute-view';
@@ -141,6 +142,8 @@ export class DisputesService {
           );
         }
         if (await repo.hasOpenDispute(tx, rental.id)) throw alreadyOpen();
+        // The vendor reads the dispute's conversation from its first message.
+        await refuseContactDetails(tx, rental.id, input.description);
         const server =
           (await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'Server';
         const reason = DISPUTE_REASON_LABELS[input.reason];
@@ -335,6 +338,7 @@ export class DisputesService {
       }
       const ticket = await ticketsRepo.lockTicket(tx, row.ticketId);
       if (!ticket) throw disputeNotFound();
+      await refuseContactDetails(tx, row.rentalId, input.message);
       const actor = {
         id: vendor.id,
         name: `${vendor.displayName} (the vendor)`,

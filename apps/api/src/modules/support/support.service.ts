@@ -13,6 +13,8 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from '../auth/auth.repository';
+import { disputeOfTicket } from '../disputes/disputes.repository';
+import { refuseContactDetails } from '../moderation/contact-guard';
 import { slaOfNewTicket } from './sla';
 import * as mails from './support-mail';
 import * as repo from './support.repository';
@@ -189,6 +191,10 @@ export class SupportService {
     const now = this.clock();
     const { ticket, mails: queued } = await this.db.transaction(async (tx) => {
       const ticket = await lock(tx);
+      // A dispute's ticket is read by the rental's vendor too: no contact details through it.
+      if (ticket.rentalId && (await disputeOfTicket(tx, ticket.id))) {
+        await refuseContactDetails(tx, ticket.rentalId, message);
+      }
       if (ticket.status === 'CLOSED') {
         const closedFor = now.getTime() - (ticket.closedAt ?? now).getTime();
         if (closedFor > TICKET_REOPEN_WINDOW_DAYS * DAY_MS) {
