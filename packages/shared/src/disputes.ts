@@ -56,10 +56,12 @@ export const DISPUTE_OUTCOME_LABELS: Record<DisputeOutcome, string> = {
 };
 
 /**
- * Compensation is platform credit the platform gives of its own money: at most this many times
- * what the renter paid for the rental, a guard against a slip of the keyboard in the desk.
+ * Compensation is platform credit the platform gives of its own money: at most what the renter
+ * paid for the rental, or COMPENSATION_CAP_FLOOR USDT for a cheap one, a guard against a slip of
+ * the keyboard in the desk rather than a policy.
  */
 export const COMPENSATION_MAX_TIMES_PAID = 1;
+export const COMPENSATION_CAP_FLOOR = 10;
 
 export const DISPUTE_DESCRIPTION_MIN = 20;
 export const DISPUTE_DESCRIPTION_MAX = 5000;

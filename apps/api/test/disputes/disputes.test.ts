@@ -390,7 +390,6 @@ describe('contact details in a dispute’s conversation', () => {
       vendorId: vendor.user.id,
       priceMicro: USDT,
       host: '203.0.113.40',
-      port: 27015,
     });
     const buyer = await renter(ctx, 10n * USDT);
     const rental = (await rentServer(ctx, buyer.headers, listing.id, 2)) as { id: string };
@@ -430,7 +429,9 @@ describe('contact details in a dispute’s conversation', () => {
       ).json().data;
     expect(JSON.stringify((await ticket()).messages)).not.toContain('disc0rd');
 
-    const fine = await answer('The server is up: connect 203.0.113.40:27015 from the console.');
+    const { host, port } = (await rentalView(rental.id, buyer.headers)).connection!;
+    expect(host).toBe('203.0.113.40');
+    const fine = await answer(`The server is up: connect ${host}:${port} from the console.`);
     expect(fine.statusCode, fine.body).toBe(201);
 
     // The renter's replies in the dispute's ticket are checked the same way.

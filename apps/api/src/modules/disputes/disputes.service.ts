@@ -2,6 +2,7 @@ import {
   DISPUTE_REASON_LABELS,
   DISPUTE_WINDOW_DAYS,
   VENDOR_ANSWER_HOURS,
+  COMPENSATION_CAP_FLOOR,
   COMPENSATION_MAX_TIMES_PAID,
   decideDisputeRequestSchema,
   type DecideDisputeRequest,
@@ -17,7 +18,7 @@ import type {
   VendorDisputeSummary,
   VendorDisputesQuery,
 } from '@crimsonhost/shared/vendor-disputes';
-import { formatUsdt, parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
+import { formatUsdt, MICRO_PER_USDT, parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -227,11 +228,15 @@ export class DisputesService {
       }
       const rental = await rentalsRepo.lockRental(tx, open.rentalId);
       if (!rental) throw disputeNotFound();
-      if (decision.compensation > rental.paid * BigInt(COMPENSATION_MAX_TIMES_PAID)) {
+      const timesPaid = rental.paid * BigInt(COMPENSATION_MAX_TIMES_PAID);
+      const floor = BigInt(COMPENSATION_CAP_FLOOR) * MICRO_PER_USDT;
+      const cap = timesPaid > floor ? timesPaid : floor;
+      if (decision.compensation > cap) {
         throw new AppError(
           'COMPENSATION_TOO_LARGE',
           422,
-          `Compensation can be at most ${toUsdtString(rental.paid)}, what the renter paid for this rental.`,
+          `Compensation can be at most ${formatUsdt(cap)} for this rental: what the renter paid for it, or ${COMPENSATION_CAP_FLOOR} for a cheaper one.`,
+          { max: toUsdtString(cap) },
         );
       }
       const server =
