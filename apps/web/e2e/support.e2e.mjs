@@ -186,13 +186,89 @@ describe('the support centre', () => {
         .fill('The panel history shows the server running, and the vendor saw players connected.');
       await dialog.getByRole('button', { name: 'Decline dispute' }).click();
       await toast(agent.page, 'Dispute declined: the payment goes on to the vendor.').waitFor();
-      await card.getByText('Declined', { exact: true }).waitFor();
+      await card.getByText('Declined', { exact: true }).first().waitFor();
       await agent.page
         .getByText('Support declined this dispute.', { exact: false })
         .first()
         .waitFor();
       assert.deepEqual(problems, [], 'no errors in the agent’s console');
     } finally {
+      await agent.context.close();
+    }
+  });
+
+  it('refunds a disputed rental’s hours and gives credit, which pays the next rental first', async () => {
+    const customer = await browser.openPage(DESKTOP, { theme: 'light' });
+    const agent = await browser.openPage(DESKTOP, { theme: 'light' });
+    const customerProblems = await watchForErrors(customer.page);
+    const agentProblems = await watchForErrors(agent.page);
+    const { page } = customer;
+    try {
+      await signInAs(page, RENTER);
+      const serverName = await rentAServer(page);
+      await page
+        .getByRole('button', { name: `Dispute: ${serverName}` })
+        .first()
+        .click();
+      const opening = page.getByRole('dialog', { name: `Dispute ${serverName}` });
+      await opening
+        .getByLabel('What happened')
+        .fill('Nobody could connect for an hour this evening; the console showed it stopped.');
+      await opening.getByRole('button', { name: 'Open dispute' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/support/tickets/'));
+      const ticketId = new URL(page.url()).pathname.split('/').at(-1);
+
+      await signInAs(agent.page, SUPPORT);
+      await (await openStaffArea(agent.page, SUPPORT.email, '/admin/tickets')).finish();
+      await agent.page.goto(`/admin/tickets/${ticketId}`);
+      const card = agent.page.locator('.ant-card').filter({
+        has: agent.page.getByRole('heading', { level: 2, name: 'Dispute' }),
+      });
+      await card.getByRole('button', { name: 'Refund or compensate' }).click();
+      const dialog = agent.page
+        .getByRole('dialog')
+        .filter({ hasText: 'Refund or compensate the renter' });
+      await dialog.getByLabel('Refund whole hours').fill('1');
+      await dialog.getByLabel('Compensation in platform credit').fill('1.5');
+      await dialog
+        .getByLabel('Reason')
+        .fill('The panel shows the server stopped for an hour of the rental.');
+      await screenshotAllWays(agent.page, 'support-desk-dispute-decide', { restoreTheme: true });
+      await dialog.getByRole('button', { name: 'Decide for the renter' }).click();
+      await toast(
+        agent.page,
+        /^Dispute decided: .* refunded and 1\.50 in credit given\.$/,
+      ).waitFor();
+      await card.getByText('Refunded and compensated', { exact: false }).first().waitFor();
+
+      // The renter reads the decision, sees both in the wallet, and the credit pays first.
+      await page.reload();
+      await page
+        .getByText('Support decided this dispute in your favour.', { exact: false })
+        .waitFor();
+      await page.goto('/wallet');
+      await page.getByText('+1.50 Platform credit').first().waitFor();
+      await page
+        .getByRole('link', { name: /^Refund of / })
+        .first()
+        .waitFor();
+      await page.goto('/servers?status=online&availability=AVAILABLE&sort=price_asc');
+      const next = page
+        .locator('.surface-card')
+        .filter({ has: page.getByText('Rent Server') })
+        .first();
+      const nextName = (await next.getByRole('heading').textContent()).trim();
+      await next.getByRole('link', { name: `Rent Server: ${nextName}` }).click();
+      await page.getByRole('button', { name: '2 h', exact: true }).click();
+      await page.getByRole('button', { name: /^Rent for / }).click();
+      const confirmation = page.getByRole('dialog', { name: 'Confirm your rental' });
+      await confirmation.getByText(/platform credit, then/).waitFor();
+      await screenshotAllWays(page, 'rent-with-credit', { restoreTheme: true });
+      await confirmation.getByRole('button', { name: /^Pay .* and rent$/ }).click();
+      await page.waitForURL((url) => url.pathname === '/rentals');
+      assert.deepEqual([...customerProblems, ...agentProblems], []);
+    } finally {
+      await customer.context.close();
       await agent.context.close();
     }
   });

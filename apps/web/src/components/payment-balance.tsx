@@ -62,7 +62,9 @@ export function balanceRows({
             children: (
               <>
                 <Typography.Text>
-                  {formatAmount(split.credit)} platform credit, then {formatAmount(split.usdt)} USDT
+                  {split.usdt > 0n
+                    ? `${formatAmount(split.credit)} platform credit, then ${formatAmount(split.usdt)} USDT`
+                    : `${formatAmount(split.credit)} platform credit`}
                 </Typography.Text>
                 <br />
                 <Typography.Text type="secondary">
@@ -99,4 +101,14 @@ export function balanceRows({
         ),
     },
   ];
+}
+
+/**
+ * The confirm button's words: what leaves the wallet and the credit, "Pay 0.42 USDT and rent",
+ * "Pay 0.30 credit + 0.12 USDT and rent" or "Pay 0.42 in credit and rent".
+ */
+export function payLabel(cost: bigint, { split }: PaymentBalance, action: string): string {
+  if (!split || split.credit === 0n) return `Pay ${formatAmount(cost)} USDT and ${action}`;
+  if (split.usdt === 0n) return `Pay ${formatAmount(split.credit)} in credit and ${action}`;
+  return `Pay ${formatAmount(split.credit)} credit + ${formatAmount(split.usdt)} USDT and ${action}`;
 }

@@ -11,7 +11,7 @@ import { formatHours } from '../../lib/rentals/rental-time';
 import { useAttemptKey } from '../../lib/use-attempt-key';
 import { useNow } from '../../lib/use-now';
 import { InsufficientFundsNotice } from '../insufficient-funds-notice';
-import { balanceRows, usePaymentBalance } from '../payment-balance';
+import { balanceRows, payLabel, usePaymentBalance } from '../payment-balance';
 
 export interface RentConfirmationProps {
   open: boolean;
@@ -81,7 +81,7 @@ export function RentConfirmation({
     <Modal
       open={open}
       title="Confirm your rental"
-      okText={`Pay ${formatAmount(total)} USDT and rent`}
+      okText={payLabel(total, payment, 'rent')}
       cancelText="Back"
       onOk={confirm}
       onCancel={close}

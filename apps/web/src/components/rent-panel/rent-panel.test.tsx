@@ -128,6 +128,9 @@ describe('rent panel', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Credit is used first; you have 0.30.')).toBeInTheDocument();
     expect(within(dialog).getByText('49.88 USDT')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Pay 0.30 credit + 0.12 USDT and rent' }),
+    ).toBeEnabled();
   });
 
   it('counts credit toward what the wallet lacks', async () => {

@@ -10,7 +10,7 @@ import { formatHours } from '../../../lib/rentals/rental-time';
 import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { HoursPicker } from '../../../components/hours-picker';
 import { InsufficientFundsNotice } from '../../../components/insufficient-funds-notice';
-import { balanceRows, usePaymentBalance } from '../../../components/payment-balance';
+import { balanceRows, payLabel, usePaymentBalance } from '../../../components/payment-balance';
 
 const END_FORMAT = 'D MMM YYYY, HH:mm';
 
@@ -65,7 +65,7 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
     <Modal
       open={open}
       title={`Extend ${rental.server.name}`}
-      okText={cost === null ? 'Extend' : `Pay ${formatAmount(cost)} USDT and extend`}
+      okText={cost === null ? 'Extend' : payLabel(cost, payment, 'extend')}
       cancelText="Back"
       onOk={confirm}
       onCancel={close}
