@@ -105,8 +105,25 @@ export const userPenalties = pgTable(
     liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'set null' }),
     liftReason: text('lift_reason'),
     createdAt: createdAt(),
+    /**
+     * The penalised person's one appeal (issue 17 point 10), made within PENALTY_APPEAL_DAYS from
+     * the link in the mail that told them (only the SHA-256 of its token is kept): their words,
+     * when, and support's answer (upheld or overturned, which lifts it).
+     */
+    appealTokenHash: text('appeal_token_hash'),
+    appealMessage: text('appeal_message'),
+    appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    appealOutcome: text('appeal_outcome'),
+    appealDecidedBy: uuid('appeal_decided_by').references(() => users.id, { onDelete: 'set null' }),
+    appealDecidedAt: timestamp('appeal_decided_at', { withTimezone: true }),
   },
-  (t) => [index('user_penalties_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('user_penalties_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('user_penalties_appeal_token_key').on(t.appealTokenHash),
+    index('user_penalties_appeals_idx')
+      .on(t.appealedAt)
+      .where(sql`${t.appealedAt} is not null and ${t.appealOutcome} is null`),
+  ],
 );
 
 /**

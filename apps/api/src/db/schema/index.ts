@@ -10,3 +10,4 @@ export * from './admin';
 export * from './settings';
 export * from './vendors';
 export * from './disputes';
+export * from './moderation';
