@@ -37,6 +37,8 @@ import {
   vendorDisputeRoutes,
 } from './modules/disputes/disputes.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
+import { moderationRoutes, vendorReportRoutes } from './modules/moderation/moderation.routes';
+import { ModerationService } from './modules/moderation/moderation.service';
 import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffSignInRoutes } from './modules/auth/staff-sign-in.routes';
@@ -284,6 +286,12 @@ export async function buildApp({
     rentals,
     support,
   });
+  const moderation = new ModerationService({
+    db: database.db,
+    users: adminUsers,
+    outbox: mail,
+    clock,
+  });
   const adminDeposits = new AdminDepositsService({
     db: database.db,
     wallet,
@@ -377,6 +385,7 @@ export async function buildApp({
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(disputeRoutes({ guards, disputes }));
       await api.register(vendorDisputeRoutes({ guards, disputes }));
+      await api.register(vendorReportRoutes({ guards, moderation }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       await api.register(guestTicketRoutes({ db: database.db, guests }));
       await api.register(vendorRoutes({ guards, vendors }));
@@ -425,6 +434,7 @@ export async function buildApp({
           staffApi.addHook('onRequest', guards.requireStaffClient);
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
           await staffApi.register(deskDisputeRoutes({ disputes }));
+          await staffApi.register(moderationRoutes({ moderation }));
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
           await staffApi.register(adminDepositsRoutes({ guards, deposits: adminDeposits }));

@@ -188,38 +188,60 @@ export class AdminUsersService {
     now = new Date(),
   ) {
     if (id === principal.user.id) throw ownAccount();
-    return this.change(id, async (tx, user) => {
-      const hours = PENALTY_HOURS[penalty];
-      const endsAt = hours === null ? null : new Date(now.getTime() + hours * 3_600_000);
-      const before = effectiveStatus(user, now);
-      await repo.insertPenalty(tx, {
-        userId: id,
-        penalty,
-        reason,
-        endsAt,
-        issuedBy: principal.user.id,
-      });
-      let after: Record<string, unknown> = { penalty, reason };
-      if (penalty !== 'warning') {
-        const status = penalty === 'permanent_ban' ? 'banned' : 'suspended';
-        await repo.updateUserAccess(tx, id, {
-          status,
-          suspendedUntil: endsAt,
-          statusReason: reason,
-        });
-        await this.deps.staffSignIn.endAll(tx, id);
-        after = { ...after, status, suspendedUntil: endsAt?.toISOString() ?? null };
-      }
-      await this.deps.audit.record(tx, this.actorOf(principal, meta), {
-        action: 'user.penalised',
-        targetType: 'user',
-        targetId: id,
-        targetLabel: user.email,
-        before: { status: before.status, suspendedUntil: before.suspendedUntil },
-        after: { ...after, label: PENALTY_LABELS[penalty] },
-      });
-      return enqueueMail(tx, penaltyMail(user, penalty, reason, endsAt));
+    return this.change(
+      id,
+      async (tx, user) =>
+        (await this.penaliseLocked(tx, principal, meta, user, penalty, reason, now)).mailId,
+    );
+  }
+
+  /**
+   * Gives a penalty to a user whose row the caller has locked, in the caller's transaction (the
+   * moderation queue decides a flag and penalises at once): the penalty, the account's status,
+   * the end of its staff sign-ins, the audit record and the mail that tells them. Answers the
+   * penalty's id and the queued mail's.
+   */
+  async penaliseLocked(
+    tx: Executor,
+    principal: Principal,
+    meta: RequestMeta,
+    user: LockedUser,
+    penalty: Penalty,
+    reason: string,
+    now = new Date(),
+  ) {
+    const id = user.id;
+    const hours = PENALTY_HOURS[penalty];
+    const endsAt = hours === null ? null : new Date(now.getTime() + hours * 3_600_000);
+    const before = effectiveStatus(user, now);
+    const row = await repo.insertPenalty(tx, {
+      userId: id,
+      penalty,
+      reason,
+      endsAt,
+      issuedBy: principal.user.id,
     });
+    let after: Record<string, unknown> = { penalty, reason };
+    if (penalty !== 'warning') {
+      const status = penalty === 'permanent_ban' ? 'banned' : 'suspended';
+      await repo.updateUserAccess(tx, id, {
+        status,
+        suspendedUntil: endsAt,
+        statusReason: reason,
+      });
+      await this.deps.staffSignIn.endAll(tx, id);
+      after = { ...after, status, suspendedUntil: endsAt?.toISOString() ?? null };
+    }
+    await this.deps.audit.record(tx, this.actorOf(principal, meta), {
+      action: 'user.penalised',
+      targetType: 'user',
+      targetId: id,
+      targetLabel: user.email,
+      before: { status: before.status, suspendedUntil: before.suspendedUntil },
+      after: { ...after, label: PENALTY_LABELS[penalty] },
+    });
+    const mailId = await enqueueMail(tx, penaltyMail(user, penalty, reason, endsAt));
+    return { penaltyId: row.id, mailId };
   }
 
   async lift(

@@ -35,7 +35,7 @@ import { staffActor } from '../support/support-desk.service';
 import * as ticketsRepo from '../support/support.repository';
 import type { SupportService } from '../support/support.service';
 import type { MailIds, TicketWorkflow } from '../support/ticket-workflow';
-import { refuseContactDetails } from '../moderation/contact-guard';
+import { holdingMessages, refuseContactDetails } from '../moderation/contact-guard';
 import { disputeMail, type DisputeFacts } from './disputes.mail';
 import { compensate } from './dispute-money';
 import { toDispute } from './dispute-view';
@@ -126,57 +126,64 @@ export class DisputesService {
     const { db, support, workflow } = this.deps;
     const now = this.clock.now();
     try {
-      const { dispute, mails } = await db.transaction(async (tx) => {
-        // The rental's row lock: two tabs opening a dispute at once take turns, and the clearing
-        // job cannot make the money available between the check and the dispute.
-        const rental = await rentalsRepo.lockRental(tx, rentalId);
-        if (!rental || rental.renterId !== user.id) throw rentalNotFound();
-        const endedAt = rental.endedAt ?? (rental.endsAt <= now ? rental.endsAt : null);
-        if (
-          endedAt &&
-          (endedAt.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS <= now.getTime() || rental.clearedAt)
-        ) {
-          throw new AppError(
-            'DISPUTE_WINDOW_CLOSED',
-            409,
-            `A dispute can be opened until ${DISPUTE_WINDOW_DAYS} days after the rental ends; this rental ended on ${endedAt.toUTCString()}.`,
+      const { dispute, mails } = await holdingMessages(db, () =>
+        db.transaction(async (tx) => {
+          // The rental's row lock: two tabs opening a dispute at once take turns, and the clearing
+          // job cannot make the money available between the check and the dispute.
+          const rental = await rentalsRepo.lockRental(tx, rentalId);
+          if (!rental || rental.renterId !== user.id) throw rentalNotFound();
+          const endedAt = rental.endedAt ?? (rental.endsAt <= now ? rental.endsAt : null);
+          if (
+            endedAt &&
+            (endedAt.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS <= now.getTime() || rental.clearedAt)
+          ) {
+            throw new AppError(
+              'DISPUTE_WINDOW_CLOSED',
+              409,
+              `A dispute can be opened until ${DISPUTE_WINDOW_DAYS} days after the rental ends; this rental ended on ${endedAt.toUTCString()}.`,
+            );
+          }
+          if (await repo.hasOpenDispute(tx, rental.id)) throw alreadyOpen();
+          // The vendor reads the dispute's conversation from its first message.
+          await refuseContactDetails(
+            tx,
+            { rentalId: rental.id, ticketId: null, senderId: user.id },
+            input.description,
           );
-        }
-        if (await repo.hasOpenDispute(tx, rental.id)) throw alreadyOpen();
-        // The vendor reads the dispute's conversation from its first message.
-        await refuseContactDetails(tx, rental.id, input.description);
-        const server =
-          (await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'Server';
-        const reason = DISPUTE_REASON_LABELS[input.reason];
-        const opened = await support.createIn(
-          tx,
-          user,
-          {
-            subject: `Dispute: ${server} (${reason.toLowerCase()})`.slice(0, 120),
-            category: 'RENTAL',
-            message: input.description,
+          const server =
+            (await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ??
+            'Server';
+          const reason = DISPUTE_REASON_LABELS[input.reason];
+          const opened = await support.createIn(
+            tx,
+            user,
+            {
+              subject: `Dispute: ${server} (${reason.toLowerCase()})`.slice(0, 120),
+              category: 'RENTAL',
+              message: input.description,
+              rentalId: rental.id,
+              attachmentIds: input.attachmentIds ?? [],
+            },
+            'HIGH',
+            now,
+          );
+          const dispute = await repo.insertDispute(tx, {
             rentalId: rental.id,
-            attachmentIds: input.attachmentIds ?? [],
-          },
-          'HIGH',
-          now,
-        );
-        const dispute = await repo.insertDispute(tx, {
-          rentalId: rental.id,
-          ticketId: opened.ticket.id,
-          renterId: rental.renterId,
-          vendorId: rental.vendorId,
-          reason: input.reason,
-          openedAt: now,
-          vendorAnswerDueAt: new Date(now.getTime() + VENDOR_ANSWER_HOURS * HOUR_MS),
-        });
-        const mail = await this.tellVendor(tx, rental.vendorId, 'opened', {
-          server,
-          reason,
-          answerBy: dispute.vendorAnswerDueAt,
-        });
-        return { dispute, mails: [...opened.mails, ...mail] };
-      });
+            ticketId: opened.ticket.id,
+            renterId: rental.renterId,
+            vendorId: rental.vendorId,
+            reason: input.reason,
+            openedAt: now,
+            vendorAnswerDueAt: new Date(now.getTime() + VENDOR_ANSWER_HOURS * HOUR_MS),
+          });
+          const mail = await this.tellVendor(tx, rental.vendorId, 'opened', {
+            server,
+            reason,
+            answerBy: dispute.vendorAnswerDueAt,
+          });
+          return { dispute, mails: [...opened.mails, ...mail] };
+        }),
+      );
       workflow.deliver(mails);
       return toDispute(dispute);
     } catch (error) {
@@ -335,25 +342,31 @@ export class DisputesService {
     if (!UUID.test(id)) throw disputeNotFound();
     const { db, workflow } = this.deps;
     const now = this.clock.now();
-    const { mails } = await db.transaction(async (tx) => {
-      const row = await repo.disputeOfVendor(tx, vendor.id, id, { lock: true });
-      if (!row) throw disputeNotFound();
-      if (row.status !== 'OPEN') {
-        throw new AppError('DISPUTE_CLOSED', 409, 'This dispute has already been decided.');
-      }
-      const ticket = await ticketsRepo.lockTicket(tx, row.ticketId);
-      if (!ticket) throw disputeNotFound();
-      await refuseContactDetails(tx, row.rentalId, input.message);
-      const actor = {
-        id: vendor.id,
-        name: `${vendor.displayName} (the vendor)`,
-        role: 'vendor' as const,
-      };
-      const moved = await workflow.apply(tx, ticket, { type: 'customer_reply' }, actor, now);
-      const written = await workflow.write(tx, moved.ticket, 'reply', actor, input.message, now);
-      if (!row.vendorAnsweredAt) await repo.updateDispute(tx, row.id, { vendorAnsweredAt: now });
-      return { mails: [...moved.mails, ...written.mails] };
-    });
+    const { mails } = await holdingMessages(db, () =>
+      db.transaction(async (tx) => {
+        const row = await repo.disputeOfVendor(tx, vendor.id, id, { lock: true });
+        if (!row) throw disputeNotFound();
+        if (row.status !== 'OPEN') {
+          throw new AppError('DISPUTE_CLOSED', 409, 'This dispute has already been decided.');
+        }
+        const ticket = await ticketsRepo.lockTicket(tx, row.ticketId);
+        if (!ticket) throw disputeNotFound();
+        await refuseContactDetails(
+          tx,
+          { rentalId: row.rentalId, ticketId: row.ticketId, senderId: vendor.id },
+          input.message,
+        );
+        const actor = {
+          id: vendor.id,
+          name: `${vendor.displayName} (the vendor)`,
+          role: 'vendor' as const,
+        };
+        const moved = await workflow.apply(tx, ticket, { type: 'customer_reply' }, actor, now);
+        const written = await workflow.write(tx, moved.ticket, 'reply', actor, input.message, now);
+        if (!row.vendorAnsweredAt) await repo.updateDispute(tx, row.id, { vendorAnsweredAt: now });
+        return { mails: [...moved.mails, ...written.mails] };
+      }),
+    );
     workflow.deliver(mails);
     return this.vendorGet(vendor, id);
   }

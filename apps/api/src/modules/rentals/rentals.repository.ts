@@ -18,6 +18,11 @@ export async function insertRental(db: Executor, values: typeof rentals.$inferIn
   return row!;
 }
 
+export async function findRental(db: Executor, id: string) {
+  const [row] = await db.select().from(rentals).where(eq(rentals.id, id));
+  return row;
+}
+
 export async function findRentalOfRenter(db: Executor, renterId: string, id: string) {
   const [row] = await db
     .select()

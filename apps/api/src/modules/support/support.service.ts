@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from '../auth/auth.repository';
 import { disputeOfTicket } from '../disputes/disputes.repository';
-import { refuseContactDetails } from '../moderation/contact-guard';
+import { holdingMessages, refuseContactDetails } from '../moderation/contact-guard';
 import { slaOfNewTicket } from './sla';
 import * as mails from './support-mail';
 import * as repo from './support.repository';
@@ -189,47 +189,53 @@ export class SupportService {
     attachmentIds: readonly string[] = [],
   ): Promise<TicketDetail> {
     const now = this.clock();
-    const { ticket, mails: queued } = await this.db.transaction(async (tx) => {
-      const ticket = await lock(tx);
-      // A dispute's ticket is read by the rental's vendor too: no contact details through it.
-      if (ticket.rentalId && (await disputeOfTicket(tx, ticket.id))) {
-        await refuseContactDetails(tx, ticket.rentalId, message);
-      }
-      if (ticket.status === 'CLOSED') {
-        const closedFor = now.getTime() - (ticket.closedAt ?? now).getTime();
-        if (closedFor > TICKET_REOPEN_WINDOW_DAYS * DAY_MS) {
-          return this.followUp(tx, actor, ticket, message, now, attachmentIds);
+    const { ticket, mails: queued } = await holdingMessages(this.db, () =>
+      this.db.transaction(async (tx) => {
+        const ticket = await lock(tx);
+        // A dispute's ticket is read by the rental's vendor too: no contact details through it.
+        if (ticket.rentalId && ticket.requesterId && (await disputeOfTicket(tx, ticket.id))) {
+          await refuseContactDetails(
+            tx,
+            { rentalId: ticket.rentalId, ticketId: ticket.id, senderId: ticket.requesterId },
+            message,
+          );
         }
-        const reopened = await this.workflow.apply(
-          tx,
-          ticket,
-          { type: 'customer_reopen' },
-          actor,
-          now,
-        );
+        if (ticket.status === 'CLOSED') {
+          const closedFor = now.getTime() - (ticket.closedAt ?? now).getTime();
+          if (closedFor > TICKET_REOPEN_WINDOW_DAYS * DAY_MS) {
+            return this.followUp(tx, actor, ticket, message, now, attachmentIds);
+          }
+          const reopened = await this.workflow.apply(
+            tx,
+            ticket,
+            { type: 'customer_reopen' },
+            actor,
+            now,
+          );
+          const written = await this.workflow.write(
+            tx,
+            reopened.ticket,
+            'reply',
+            actor,
+            message,
+            now,
+            attachmentIds,
+          );
+          return { ticket: written.ticket, mails: reopened.mails };
+        }
+        const moved = await this.workflow.apply(tx, ticket, { type: 'customer_reply' }, actor, now);
         const written = await this.workflow.write(
           tx,
-          reopened.ticket,
+          moved.ticket,
           'reply',
           actor,
           message,
           now,
           attachmentIds,
         );
-        return { ticket: written.ticket, mails: reopened.mails };
-      }
-      const moved = await this.workflow.apply(tx, ticket, { type: 'customer_reply' }, actor, now);
-      const written = await this.workflow.write(
-        tx,
-        moved.ticket,
-        'reply',
-        actor,
-        message,
-        now,
-        attachmentIds,
-      );
-      return { ticket: written.ticket, mails: moved.mails };
-    });
+        return { ticket: written.ticket, mails: moved.mails };
+      }),
+    );
     this.workflow.deliver(queued);
     return this.workflow.customerDetail(this.db, ticket, now);
   }

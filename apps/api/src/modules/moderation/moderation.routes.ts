@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataEnvelope } from '@crimsonhost/shared/envelope';
+import {
+  decideFlagRequestSchema,
+  flagQueueQuerySchema,
+  flagQueueResponseSchema,
+  flagResponseSchema,
+  flagSummarySchema,
+  raiseFlagRequestSchema,
+  reportRenterRequestSchema,
+} from '@crimsonhost/shared/moderation';
+import { principalOf, type Guards } from '../auth/auth.guard';
+import { requestMetaOf } from '../auth/session.service';
+import type { ModerationService } from './moderation.service';
+
+const tags = ['moderation'];
+const idParams = z.object({ id: z.string() });
+
+/**
+ * The moderation queue under /api/admin/moderation (support and admin, behind the staff area's
+ * guard): the flags, one in context with the person's history, claim, decide, and raising one.
+ */
+export const moderationRoutes =
+  ({ moderation }: { moderation: ModerationService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/moderation/flags',
+      {
+        schema: {
+          tags,
+          summary:
+            'The moderation queue: open flags (pending and reviewing) newest first, or a view',
+          querystring: flagQueueQuerySchema,
+          response: { 200: flagQueueResponseSchema },
+        },
+      },
+      async (request) => {
+        const { items, total } = await moderation.queue(request.query);
+        return {
+          data: items,
+          meta: { page: request.query.page, pageSize: request.query.pageSize, total },
+        };
+      },
+    );
+    app.get(
+      '/moderation/flags/:id',
+      {
+        schema: {
+          tags,
+          summary: "A flag with its message in context and the person's flags and penalties",
+          params: idParams,
+          response: { 200: flagResponseSchema },
+        },
+      },
+      async (request) => ({ data: await moderation.get(request.params.id) }),
+    );
+    app.post(
+      '/moderation/flags/:id/claim',
+      {
+        schema: {
+          tags,
+          summary: 'Take a pending flag for review (pending → reviewing)',
+          params: idParams,
+          response: { 200: flagResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await moderation.claim(principalOf(request), request.params.id),
+      }),
+    );
+    app.post(
+      '/moderation/flags/:id/decide',
+      {
+        schema: {
+          tags,
+          summary:
+            'Resolve a flag, with a penalty (escalated for a repeat offence within 90 days) or none, or dismiss it',
+          params: idParams,
+          body: decideFlagRequestSchema,
+          response: { 200: flagResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await moderation.decide(
+          principalOf(request),
+          requestMetaOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    );
+    app.post(
+      '/moderation/flags',
+      {
+        schema: {
+          tags,
+          summary: 'Flag an account: support_user for support, admin_action for an admin',
+          body: raiseFlagRequestSchema,
+          response: { 201: dataEnvelope(flagSummarySchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await moderation.raise(principalOf(request), request.body) }),
+    );
+  };
+
+/** A vendor reports the renter of one of their rentals (vendor role); another's rental is 404. */
+export const vendorReportRoutes =
+  ({
+    guards,
+    moderation,
+  }: {
+    guards: Guards;
+    moderation: ModerationService;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/vendor/rentals/:id/report',
+      {
+        onRequest: guards.requireRole('vendor'),
+        schema: {
+          tags,
+          summary: 'Report the renter of my rental to the moderators',
+          params: idParams,
+          body: reportRenterRequestSchema,
+          response: { 201: dataEnvelope(flagSummarySchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await moderation.reportRenter(
+            principalOf(request).user.id,
+            request.params.id,
+            request.body,
+          ),
+        }),
+    );
+  };

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { PENALTIES, type Penalty } from './admin';
+import { dataEnvelope, pageEnvelope } from './envelope';
+
+/**
+ * Moderation (issue 17 point 10): flags raised by the contact detector, by a vendor reporting a
+ * renter, by support and by admins; a queue in the staff area where a moderator claims a flag,
+ * reads it in context with the person's history, and resolves it (with a penalty or not) or
+ * dismisses it. Penalties escalate for repeat offences within PENALTY_ESCALATION_DAYS.
+ */
+
+/** Where a flag came from, in the spec's words. */
+export const FLAG_SOURCES = ['vendor_user', 'support_user', 'admin_action'] as const;
+export type FlagSource = (typeof FLAG_SOURCES)[number];
+export const FLAG_SOURCE_LABELS: Record<FlagSource, string> = {
+  vendor_user: 'Between a vendor and a user',
+  support_user: 'Reported by support',
+  admin_action: 'Raised by an admin',
+};
+
+export const FLAG_REASONS = ['solicitation', 'privacy_breach', 'suspicious_pattern'] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
+  solicitation: 'Taking the deal off the platform',
+  privacy_breach: 'Sharing private details',
+  suspicious_pattern: 'Contact details shared',
+};
+
+export const FLAG_STATUSES = ['pending', 'reviewing', 'resolved', 'dismissed'] as const;
+export type FlagStatus = (typeof FLAG_STATUSES)[number];
+export const FLAG_STATUS_LABELS: Record<FlagStatus, string> = {
+  pending: 'Pending',
+  reviewing: 'Reviewing',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+};
+
+/** A repeat offence within this many days gets at least the next penalty up the ladder. */
+export const PENALTY_ESCALATION_DAYS = 90;
+/** A penalised person may appeal once, within this many days of the penalty. */
+export const PENALTY_APPEAL_DAYS = 20;
+
+/** The penalty ladder, mildest first. */
+export const PENALTY_LADDER: readonly Penalty[] = PENALTIES;
+
+/** The least penalty a decision gives after `last` (the heaviest within the escalation window). */
+export function escalatedPenalty(last: Penalty | null): Penalty {
+  if (last === null) return 'warning';
+  const next = PENALTY_LADDER.indexOf(last) + 1;
+  return PENALTY_LADDER[Math.min(next, PENALTY_LADDER.length - 1)]!;
+}
+
+/** The heavier of two penalties. */
+export function heavierPenalty(a: Penalty, b: Penalty): Penalty {
+  return PENALTY_LADDER.indexOf(a) >= PENALTY_LADDER.indexOf(b) ? a : b;
+}
+
+const person = z.object({ id: z.string(), name: z.string() });
+
+export const flagSummarySchema = z.object({
+  id: z.string(),
+  user: person.extend({ email: z.string() }),
+  source: z.enum(FLAG_SOURCES),
+  reason: z.enum(FLAG_REASONS),
+  status: z.enum(FLAG_STATUSES),
+  /** The contact kinds the detector found: phone, email, social_media. */
+  kinds: z.array(z.string()),
+  /** The first words of the message or report. */
+  excerpt: z.string(),
+  assignee: person.nullable(),
+  createdAt: z.string(),
+});
+export type FlagSummary = z.infer<typeof flagSummarySchema>;
+
+export const flagPenaltySchema = z.object({
+  id: z.string(),
+  penalty: z.enum(PENALTIES),
+  reason: z.string(),
+  issuedAt: z.string(),
+  endsAt: z.string().nullable(),
+  liftedAt: z.string().nullable(),
+});
+
+export const flagDetailSchema = flagSummarySchema.extend({
+  message: z.string(),
+  raisedBy: person.nullable(),
+  /** Where it was said: the dispute's ticket, the rental. */
+  ticketId: z.string().nullable(),
+  rentalId: z.string().nullable(),
+  decidedBy: person.nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  /** The penalty the decision gave, after escalation. */
+  penalty: z.enum(PENALTIES).nullable(),
+  history: z.object({
+    /** The person's other flags, newest first (at most 20). */
+    flags: z.array(flagSummarySchema),
+    penalties: z.array(flagPenaltySchema),
+  }),
+  /** The least penalty a decision with a penalty gives now (escalation for repeat offences). */
+  leastPenalty: z.enum(PENALTIES),
+});
+export type FlagDetail = z.infer<typeof flagDetailSchema>;
+
+export const FLAG_QUEUE_VIEWS = [
+  'open',
+  'pending',
+  'reviewing',
+  'resolved',
+  'dismissed',
+  'all',
+] as const;
+export const flagQueueQuerySchema = z.object({
+  view: z.enum(FLAG_QUEUE_VIEWS).default('open'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 20, 50].includes(n), 'pageSize must be 10, 20 or 50')
+    .default(20),
+});
+export type FlagQueueQuery = z.input<typeof flagQueueQuerySchema>;
+
+export const flagQueueResponseSchema = pageEnvelope(flagSummarySchema);
+export const flagResponseSchema = dataEnvelope(flagDetailSchema);
+
+const note = z
+  .string({ message: 'Give the reason for the decision' })
+  .trim()
+  .min(5, 'Give the reason in at least 5 characters')
+  .max(500, 'Keep the reason under 500 characters');
+
+/** A moderator's decision: resolved (with a penalty or none) or dismissed. */
+export const decideFlagRequestSchema = z
+  .object({
+    outcome: z.enum(['resolved', 'dismissed'], { message: 'Resolve or dismiss the flag' }),
+    penalty: z.enum(PENALTIES).nullable().default(null),
+    note,
+  })
+  .refine((value) => value.outcome === 'resolved' || value.penalty === null, {
+    message: 'A dismissed flag gives no penalty',
+    path: ['penalty'],
+  });
+export type DecideFlagRequest = z.input<typeof decideFlagRequestSchema>;
+
+const reportWords = z
+  .string({ message: 'Say what happened' })
+  .trim()
+  .min(10, 'Say what happened in at least 10 characters')
+  .max(2000, 'Keep it under 2000 characters');
+
+/** Support or an admin flags an account. */
+export const raiseFlagRequestSchema = z.object({
+  userId: z.uuid({ message: 'userId must be an account id' }),
+  reason: z.enum(FLAG_REASONS, { message: 'Choose a reason' }),
+  message: reportWords,
+});
+export type RaiseFlagRequest = z.input<typeof raiseFlagRequestSchema>;
+
+/** A vendor reports the renter of one of their rentals. */
+export const reportRenterRequestSchema = z.object({
+  reason: z.enum(FLAG_REASONS, { message: 'Choose a reason' }),
+  message: reportWords,
+});
+export type ReportRenterRequest = z.input<typeof reportRenterRequestSchema>;
