@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PENALTIES, type Penalty } from './admin';
-import { dataEnvelope, pageEnvelope } from './envelope';
+import { dataEnvelope, pageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
 
 /**
  * Moderation (issue 17 point 10): flags raised by the contact detector, by a vendor reporting a
@@ -110,14 +110,19 @@ export const FLAG_QUEUE_VIEWS = [
   'dismissed',
   'all',
 ] as const;
+export type FlagQueueView = (typeof FLAG_QUEUE_VIEWS)[number];
+export const FLAG_QUEUE_VIEW_LABELS: Record<FlagQueueView, string> = {
+  open: 'To review',
+  pending: 'Pending',
+  reviewing: 'Reviewing',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+  all: 'All',
+};
 export const flagQueueQuerySchema = z.object({
   view: z.enum(FLAG_QUEUE_VIEWS).default('open'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => [10, 20, 50].includes(n), 'pageSize must be 10, 20 or 50')
-    .default(20),
+  page: pageNumberSchema,
+  pageSize: pageSizeSchema,
 });
 export type FlagQueueQuery = z.input<typeof flagQueueQuerySchema>;
 

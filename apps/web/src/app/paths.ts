@@ -155,6 +155,18 @@ export const paths = {
     path: '/admin/payouts/:payoutId',
     href: (payoutId: string) => `/admin/payouts/${encodeURIComponent(payoutId)}`,
   },
+  /** `search`: the queue's view and page. */
+  staffModeration: {
+    path: '/admin/moderation',
+    href: (search?: URLSearchParams) => {
+      const query = search?.toString();
+      return query ? `/admin/moderation?${query}` : '/admin/moderation';
+    },
+  },
+  staffFlag: {
+    path: '/admin/moderation/:flagId',
+    href: (flagId: string) => `/admin/moderation/${encodeURIComponent(flagId)}`,
+  },
   /** Admin only. `search`: the log's filters and page. */
   staffAudit: {
     path: '/admin/audit',

@@ -49,6 +49,12 @@ const PayoutsPage = lazy(() =>
 const PayoutPage = lazy(() =>
   import('./pages/payout-page').then((module) => ({ default: module.PayoutPage })),
 );
+const ModerationPage = lazy(() =>
+  import('./pages/moderation-page').then((module) => ({ default: module.ModerationPage })),
+);
+const FlagPage = lazy(() =>
+  import('./pages/flag-page').then((module) => ({ default: module.FlagPage })),
+);
 const AuditLogPage = lazy(() =>
   import('./pages/audit-log-page').then((module) => ({ default: module.AuditLogPage })),
 );
@@ -66,7 +72,8 @@ const STAFF_ROLES = ['support', 'admin'] as const;
  * The area's own routes, relative to where the app mounts it (/admin/*): they mirror
  * paths.staff, staffTickets, staffTicket, staffFaq, staffCannedReplies, staffUsers, staffUser,
  * staffDeposits, staffDeposit, paths.staffVendors, paths.staffVendor, staffPayouts,
- * staffPayout, staffAudit, staffMoney and staffSettings (the last three admin only).
+ * staffPayout, staffModeration, staffFlag, staffAudit, staffMoney and staffSettings (the last
+ * three admin only).
  */
 const STAFF_ROUTES = [
   { index: true, element: <OverviewPage /> },
@@ -82,6 +89,8 @@ const STAFF_ROUTES = [
   { path: 'vendors/:vendorId', element: <VendorPage /> },
   { path: 'payouts', element: <PayoutsPage /> },
   { path: 'payouts/:payoutId', element: <PayoutPage /> },
+  { path: 'moderation', element: <ModerationPage /> },
+  { path: 'moderation/:flagId', element: <FlagPage /> },
   {
     path: 'audit',
     element: (

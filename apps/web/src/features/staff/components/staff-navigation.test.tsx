@@ -82,4 +82,17 @@ describe('the staff navigation', () => {
       .map((link) => link.textContent);
     expect(names.indexOf('Payouts')).toBe(names.indexOf('Vendors') + 1);
   });
+
+  it('gives support and admins Moderation after Payouts, current on a flag', async () => {
+    signIn(SUPPORT_USER);
+    renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/moderation/some-id' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const moderation = await within(nav).findByRole('link', { name: 'Moderation' });
+    expect(moderation).toHaveAttribute('href', '/admin/moderation');
+    expect(moderation).toHaveAttribute('aria-current', 'page');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('Moderation')).toBe(names.indexOf('Payouts') + 1);
+  });
 });

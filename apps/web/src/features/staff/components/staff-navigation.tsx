@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BookOutlined,
   DashboardOutlined,
+  FlagOutlined,
   InboxOutlined,
   MoneyCollectOutlined,
   SendOutlined,
@@ -45,6 +46,7 @@ const SECTIONS: Section[] = [
   },
   { to: paths.staffVendors.href(), label: 'Vendors', icon: <ShopOutlined aria-hidden /> },
   { to: paths.staffPayouts.href(), label: 'Payouts', icon: <SendOutlined aria-hidden /> },
+  { to: paths.staffModeration.href(), label: 'Moderation', icon: <FlagOutlined aria-hidden /> },
   {
     to: paths.staffAudit.href(),
     label: 'Audit log',
