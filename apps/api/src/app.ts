@@ -504,6 +504,7 @@ export async function buildApp({
       vendors,
       vendorPayouts,
       disputes,
+      moderation,
     },
   });
 }

@@ -23,6 +23,7 @@ import { chainSettingsFromConfig } from './modules/chains/chain-settings';
 import { seedDemoPayouts } from './demo/demo-payouts';
 import { seedDemoDeposits } from './demo/demo-deposits';
 import { seedDemoDispute } from './demo/demo-disputes';
+import { seedDemoFlags } from './demo/demo-moderation';
 import { startOfflineDemo } from './demo/offline-demo';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { addressCollisions } from './modules/wallet/wallet.repository';
@@ -161,6 +162,9 @@ async function main() {
   if (demo && demoDataEnabled(config)) {
     await seedDemoDispute(database.db, app.services.disputes, logger).catch((error: unknown) =>
       logger.warn({ err: error }, "the demo renter's dispute could not be seeded"),
+    );
+    await seedDemoFlags(database.db, app.services, logger).catch((error: unknown) =>
+      logger.warn({ err: error }, 'the demo moderation flags could not be seeded'),
     );
   }
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { seedDemoData } from '../../src/db/seed/demo-seed';
 import { seedDemoDispute } from '../../src/demo/demo-disputes';
+import { seedDemoFlags } from '../../src/demo/demo-moderation';
 import { createTestApp, type TestContext } from '../app';
 
 const log = pino({ level: 'silent' });
@@ -41,5 +42,33 @@ describe('the demo dispute', () => {
         vendor: 'vendor.nordic@crimsonhost.demo',
       },
     ]);
+  });
+
+  it('fills the moderation queue: a held chat handle and a vendor’s report, once', async () => {
+    await seedDemoFlags(ctx.database.db, ctx.app.services, log);
+    await seedDemoFlags(ctx.database.db, ctx.app.services, log);
+    const rows = await queryRows<{
+      source: string;
+      reason: string;
+      status: string;
+      kinds: string[];
+    }>(
+      ctx.database.db,
+      sql`select source, reason, status, kinds from moderation_flags order by created_at`,
+    );
+    expect(rows).toEqual([
+      {
+        source: 'vendor_user',
+        reason: 'suspicious_pattern',
+        status: 'pending',
+        kinds: ['social_media'],
+      },
+      { source: 'vendor_user', reason: 'privacy_breach', status: 'pending', kinds: [] },
+    ]);
+    const [delivered] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from support_messages where body like '%mira_plays%'`,
+    );
+    expect(delivered!.n).toBe(0);
   });
 });
