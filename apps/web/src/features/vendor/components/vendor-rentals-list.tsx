@@ -19,6 +19,7 @@ import type { VendorRentalView } from '../api/get-vendor-rentals';
 import { hoursText } from '../overview-format';
 import { Dated } from './dated';
 import { MoneyStateTag } from './money-state-tag';
+import { ReportRenterButton } from './report-renter-button';
 
 export const RENTAL_STATUS_LABELS: Record<RentalStatus, string> = {
   ACTIVE: 'Running',
@@ -104,6 +105,11 @@ const COLUMNS: TableColumnsType<VendorRentalView> = [
     align: 'end',
     render: (_, rental) => <Earned rental={rental} />,
   },
+  {
+    title: <span className="visually-hidden">Actions</span>,
+    key: 'actions',
+    render: (_, rental) => <ReportRenterButton rental={rental} />,
+  },
 ];
 
 function RentalCard({ rental }: { rental: VendorRentalView }) {
@@ -145,6 +151,9 @@ function RentalCard({ rental }: { rental: VendorRentalView }) {
             },
           ]}
         />
+        <div>
+          <ReportRenterButton rental={rental} />
+        </div>
       </Flex>
     </SurfaceCard>
   );

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody } from '../../../test/auth-fixtures';
 import { setViewportWidth } from '../../../test/match-media';
-import { renderInApp, signIn } from '../../../test/rental-fixtures';
+import { server } from '../../../test/msw-server';
+import { findDialog, renderInApp, signIn } from '../../../test/rental-fixtures';
 import { VENDOR_USER } from '../test/earnings-fixtures';
 import { buildVendorRental, serveVendorRentals } from '../test/overview-fixtures';
 import { VendorRentalsPage } from './vendor-rentals-page';
@@ -159,5 +160,58 @@ describe('the rentals of my listings', () => {
     expect(first).toHaveTextContent('Earned9.999999 USDTIn escrow');
     expect(second).toHaveTextContent('Ended20 Nov 2026');
     expect(second).toHaveTextContent('Run state—');
+  });
+
+  it('reports the renter of a rental to the moderators, saying what a refusal means', async () => {
+    serveVendorRentals([ended]);
+    const reports: unknown[] = [];
+    server.use(
+      http.post(`/api/vendor/rentals/${ended.id}/report`, async ({ request }) => {
+        const body = (await request.json()) as { message: string };
+        reports.push(body);
+        return HttpResponse.json(
+          {
+            data: {
+              id: '70000000-0000-4000-8000-000000000009',
+              user: { id: 'renter', name: 'Sam Renter', email: 'sam@example.com' },
+              source: 'vendor_user',
+              reason: 'privacy_breach',
+              status: 'pending',
+              kinds: [],
+              excerpt: body.message,
+              assignee: null,
+              createdAt: '2026-11-26T19:00:00.000Z',
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderRentals();
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Report the renter of Oslo Creative: Sam Renter' },
+        LOAD,
+      ),
+    );
+    const dialog = await findDialog('Report Sam Renter');
+    await user.click(within(dialog).getByRole('radio', { name: 'Sharing private details' }));
+    await user.type(within(dialog).getByLabelText('In your words'), 'short');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(
+      await within(dialog).findByText('Say what happened in at least 10 characters'),
+    ).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByLabelText('In your words'),
+      ' of it: posted my address in chat.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(
+      await screen.findByText('Thank you: the moderators will look at your report.'),
+    ).toBeInTheDocument();
+    expect(reports).toEqual([
+      { reason: 'privacy_breach', message: 'short of it: posted my address in chat.' },
+    ]);
   });
 });
