@@ -36,6 +36,7 @@ import {
   disputeRoutes,
   vendorDisputeRoutes,
 } from './modules/disputes/disputes.routes';
+import { deskDisputeEvidenceRoutes } from './modules/disputes/dispute-evidence.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
 import { moderationRoutes, vendorReportRoutes } from './modules/moderation/moderation.routes';
 import { ModerationService } from './modules/moderation/moderation.service';
@@ -243,7 +244,12 @@ export async function buildApp({
     resolver: panelResolver,
   });
   app.addHook('onClose', () => panelGuard.close());
-  const panelService = new PanelService(database.db, panelKey, app.log, { guard: panelGuard });
+  // The test clock's time (decision 042) stamps run-state changes and power actions, so a
+  // dispute's evidence lines up with the rental's hours when the clock is moved.
+  const panelService = new PanelService(database.db, panelKey, app.log, {
+    guard: panelGuard,
+    now: () => clock.now().getTime(),
+  });
   const rentals = new RentalsService(
     database.db,
     panels ?? panelService,
@@ -434,6 +440,7 @@ export async function buildApp({
           staffApi.addHook('onRequest', guards.requireStaffClient);
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
           await staffApi.register(deskDisputeRoutes({ disputes }));
+          await staffApi.register(deskDisputeEvidenceRoutes({ db: database.db, clock }));
           await staffApi.register(moderationRoutes({ moderation }));
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));

@@ -59,6 +59,7 @@ const MATRIX: Record<string, Audience> = {
   'POST /api/vendor/disputes/{id}/messages': 'vendor',
   'POST /api/admin/disputes/{id}/decline': 'staff',
   'POST /api/admin/disputes/{id}/decide': 'staff',
+  'GET /api/admin/disputes/{id}/evidence': 'staff',
   'GET /api/admin/moderation/flags': 'staff',
   'GET /api/admin/moderation/flags/{id}': 'staff',
   'POST /api/admin/moderation/flags/{id}/claim': 'staff',

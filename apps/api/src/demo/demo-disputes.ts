@@ -3,14 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client';
 import { findUserByEmail } from '../modules/auth/auth.repository';
 import type { DisputesService } from '../modules/disputes/disputes.service';
+import { seedDemoDisputeEvidence } from './demo-dispute-evidence';
 
 const DEMO_VENDOR = 'vendor.nordic@crimsonhost.demo';
 
 /**
  * One open dispute in the demo (issue 17), through the same service a renter uses: a demo renter
  * disputes the most recent rental of the demo vendor that ended inside the policy's window, so
- * the support desk (a HIGH ticket with its Dispute card) and the demo vendor's Overview show one.
- * Seeded once: never when any dispute exists.
+ * the support desk (a HIGH ticket with its Dispute card) and the demo vendor's Overview show one,
+ * with the evidence the platform measured over the rental (`demo-dispute-evidence.ts`). Seeded
+ * once: never when any dispute exists.
  */
 export async function seedDemoDispute(
   db: Database,
@@ -36,10 +38,11 @@ export async function seedDemoDispute(
     log.warn('the demo vendor has no recently ended rental to dispute');
     return;
   }
+  await seedDemoDisputeEvidence(db, rental.id);
   await disputes.open(renter, rental.id, {
     reason: 'UNREACHABLE',
     description:
-      'The server went down twice in the evening (around 20:00 and 22:30, Europe/Berlin) and nobody could connect for about an hour each time. The panel showed it running.',
+      'The server went down twice: in the second hour nobody could connect although the panel showed it running (a restart did not help), and in the third it stopped on its own for most of the hour.',
     attachmentIds: [],
   });
 }

@@ -419,15 +419,14 @@ describe('contact details in a dispute’s conversation', () => {
       code: 'MESSAGE_HELD',
       details: { kinds: ['social_media'] },
     });
-    const ticket = async () =>
-      (
-        await ctx.request({
-          method: 'GET',
-          url: `/api/support/tickets/${opened.ticketId}`,
-          headers: buyer.headers,
-        })
-      ).json().data;
-    expect(JSON.stringify((await ticket()).messages)).not.toContain('disc0rd');
+    const ticket = await ctx.request({
+      method: 'GET',
+      url: `/api/support/tickets/${opened.ticketId}`,
+      headers: buyer.headers,
+    });
+    expect(
+      JSON.stringify(ticket.json<{ data: { messages: unknown[] } }>().data.messages),
+    ).not.toContain('disc0rd');
 
     const { host, port } = (await rentalView(rental.id, buyer.headers)).connection!;
     expect(host).toBe('203.0.113.40');

@@ -205,6 +205,34 @@ export const serverStatusDays = pgTable(
   ],
 );
 
+/**
+ * Status checks counted by listing and hour (UTC, the hour's start), with the players the answers
+ * reported: the measured evidence of a rental dispute (issue 17 point 4). Written like
+ * `server_status_days`, in the statement that records each check; an hour without a row had no
+ * check at all (a gap in the measurement, not an outage).
+ */
+export const serverStatusHours = pgTable(
+  'server_status_hours',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => serverListings.id, { onDelete: 'cascade' }),
+    hour: timestamptz('hour').notNull(),
+    checks: integer('checks').notNull().default(0),
+    /** Checks the game server answered. */
+    answered: integer('answered').notNull().default(0),
+    /** The most players one answer of the hour reported. */
+    playersMax: integer('players_max').notNull().default(0),
+    /** Players summed over the answers: divided by `answered`, the hour's average. */
+    playersSum: integer('players_sum').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.hour] }),
+    check('server_status_hours_answered_check', sql`${t.answered} between 0 and ${t.checks}`),
+    check('server_status_hours_players_check', sql`${t.playersMax} >= 0 and ${t.playersSum} >= 0`),
+  ],
+);
+
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**

@@ -152,3 +152,58 @@ export const panelEvents = pgTable(
   },
   (t) => [index('panel_events_listing_idx').on(t.listingId, t.createdAt.desc())],
 );
+
+/**
+ * A listing's run state each time the one read from its panel differs from the last one kept:
+ * the run-state history a dispute's evidence reads (issue 17 point 4). Appended only on a change,
+ * at the time the storefront first saw it (the panel is read when someone looks at the rental),
+ * never on every read. Append-only.
+ */
+export const panelStateChanges = pgTable(
+  'panel_state_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => serverListings.id, { onDelete: 'cascade' }),
+    /** starting | running | stopping | stopped | error */
+    state: text('state').notNull(),
+    detail: text('detail'),
+    changedAt: timestamptz('changed_at').notNull(),
+  },
+  (t) => [
+    index('panel_state_changes_listing_idx').on(t.listingId, t.changedAt),
+    check(
+      'panel_state_changes_state_check',
+      sql`${t.state} in ('starting', 'running', 'stopping', 'stopped', 'error')`,
+    ),
+  ],
+);
+
+/**
+ * Every power signal sent to a listing's panel (a renter's start, stop or restart, and the stop
+ * at a rental's end) and how it went: a dispute's evidence tells a server the renter stopped from
+ * one that went down. Failures are also in panel_events for the vendor. Append-only.
+ */
+export const panelPowerActions = pgTable(
+  'panel_power_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => serverListings.id, { onDelete: 'cascade' }),
+    /** The rental it was sent for, when the caller said. */
+    rentalId: uuid('rental_id').references(() => rentals.id),
+    /** start | stop | restart */
+    signal: text('signal').notNull(),
+    /** ok: the panel took it; failed: it did not (message says why). */
+    outcome: text('outcome').notNull(),
+    message: text('message'),
+    sentAt: timestamptz('sent_at').notNull(),
+  },
+  (t) => [
+    index('panel_power_actions_listing_idx').on(t.listingId, t.sentAt),
+    check('panel_power_actions_signal_check', sql`${t.signal} in ('start', 'stop', 'restart')`),
+    check('panel_power_actions_outcome_check', sql`${t.outcome} in ('ok', 'failed')`),
+  ],
+);

@@ -24,6 +24,23 @@ const countIntoDay = (from: SQL, answered: boolean) => sql`
       do update set checks = d.checks + 1, answered = d.answered + excluded.answered`;
 
 /**
+ * Counts the same check into its listing's hour (UTC), with the players it reported: the measured
+ * evidence of a rental dispute (issue 17 point 4). Another CTE of the recording statement, on the
+ * same `now()` as the day, so an hour and its day always agree. A miss adds no players.
+ */
+const countIntoHour = (from: SQL, players: number | null) => sql`
+      insert into server_status_hours as h
+             (listing_id, hour, checks, answered, players_max, players_sum)
+      select listing_id, date_trunc('hour', now() at time zone 'UTC') at time zone 'UTC', 1,
+             ${players === null ? 0 : 1}::int, ${players ?? 0}::int, ${players ?? 0}::int
+        from ${from}
+      on conflict (listing_id, hour)
+      do update set checks = h.checks + 1,
+                    answered = h.answered + excluded.answered,
+                    players_max = greatest(h.players_max, excluded.players_max),
+                    players_sum = h.players_sum + excluded.players_sum`;
+
+/**
  * Claims up to `limit` due status checks for `holder` until the lease ends. `skip locked` lets
  * instances that claim at the same moment pass each other's rows instead of waiting or taking
  * them twice; the lease keeps a claimed row away from everyone else until its result is written
@@ -104,6 +121,8 @@ export async function recordAnswer(
       returning listing_id
     ), counted as (
       ${countIntoDay(sql`released`, true)}
+    ), counted_hour as (
+      ${countIntoHour(sql`released`, players.current)}
     )
     update server_listings l
        set status = case when l.status = 'maintenance' then l.status else 'online' end,
@@ -145,6 +164,8 @@ export async function recordMiss(
       returning listing_id, misses
     ), counted as (
       ${countIntoDay(sql`missed`, false)}
+    ), counted_hour as (
+      ${countIntoHour(sql`missed`, null)}
     )
     update server_listings l
        set status = 'offline', players_current = 0

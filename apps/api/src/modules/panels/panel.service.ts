@@ -1,7 +1,12 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { listingPanels, panelEvents, panelStates } from '../../db/schema/rentals';
+import {
+  listingPanels,
+  panelEvents,
+  panelPowerActions,
+  panelStates,
+} from '../../db/schema/rentals';
 import { AppError } from '../../lib/errors';
 import { OutboundAddressError, type OutboundGuard } from '../../lib/outbound-guard';
 import { decryptPanelKey, encryptPanelKey, PanelKeyError } from './panel-crypto';
@@ -32,13 +37,19 @@ export interface RunStateView {
 
 export type RenterPowerSignal = 'start' | 'stop' | 'restart';
 
+/** What a power call knows beyond the listing: kept with the power action it records. */
+export interface PowerContext {
+  /** The rental the signal is sent for. */
+  rentalId?: string;
+}
+
 export interface PanelControl {
   /**
    * Sends start/stop/restart; throws AppError with a clear message (PANEL_UNREACHABLE 502,
    * PANEL_TIMEOUT 504, PANEL_BUSY 429 with Retry-After, PANEL_ERROR 502, PANEL_NOT_LINKED 422).
-   * Never hangs: bounded timeout.
+   * Never hangs: bounded timeout. Each signal sent is recorded with its outcome.
    */
-  power(listingId: string, signal: RenterPowerSignal): Promise<void>;
+  power(listingId: string, signal: RenterPowerSignal, context?: PowerContext): Promise<void>;
   /**
    * The run state, from panel_states when younger than the cache age, else read from the panel
    * and stored; null when the listing has no panel. A panel failure gives state 'error' with a
@@ -283,7 +294,11 @@ export class PanelService implements PanelControl {
     }));
   }
 
-  async power(listingId: string, signal: RenterPowerSignal): Promise<void> {
+  async power(
+    listingId: string,
+    signal: RenterPowerSignal,
+    context: PowerContext = {},
+  ): Promise<void> {
     if (!SIGNALS.includes(signal)) {
       throw new AppError('VALIDATION_ERROR', 400, 'signal: must be start, stop or restart', {
         fields: [{ field: 'signal', message: 'must be start, stop or restart' }],
@@ -301,6 +316,7 @@ export class PanelService implements PanelControl {
     try {
       await this.client.power(this.target(link), signal, this.powerTimeoutMs);
       this.log.info({ listingId, signal, demo: link.demo }, 'panel power signal sent');
+      await this.recordPowerAction(listingId, signal, context, started, null);
     } catch (error) {
       const failure = this.describeFailure(error);
       this.log.warn(
@@ -308,6 +324,7 @@ export class PanelService implements PanelControl {
         `panel power ${signal} failed: ${failure.technical}`,
       );
       await this.recordEvent(listingId, failure.kind, `${signal}: ${failure.technical}`);
+      await this.recordPowerAction(listingId, signal, context, started, failure.technical);
       throw this.powerError(failure, signal);
     } finally {
       // Whatever happened, the stored state is stale now: the next read asks the panel.
@@ -435,6 +452,7 @@ export class PanelService implements PanelControl {
       await this.recordEvent(link.listingId, 'stuck_starting', `state: ${result.detail}`);
     }
     const checkedAt = new Date(this.now());
+    await this.recordStateChange(link.listingId, result, checkedAt);
     await this.db
       .insert(panelStates)
       .values({ listingId: link.listingId, ...result, checkedAt })
@@ -473,6 +491,51 @@ export class PanelService implements PanelControl {
       };
     }
     throw error;
+  }
+
+  /**
+   * Appends the state to the listing's run-state history when it differs from the last one kept
+   * there (not panel_states, which a power call or a new link empties): one row per change, not
+   * per read. Two instances reading the same change at once may both append it; the history
+   * reads the same either way.
+   */
+  private async recordStateChange(
+    listingId: string,
+    result: { state: RunState; detail: string | null },
+    at: Date,
+  ) {
+    await this.db.execute(sql`
+      insert into panel_state_changes (listing_id, state, detail, changed_at)
+      select ${listingId}, ${result.state}, ${result.detail}, ${at.toISOString()}::timestamptz
+       where (select state from panel_state_changes
+               where listing_id = ${listingId}
+               order by changed_at desc, id desc
+               limit 1) is distinct from ${result.state}`);
+  }
+
+  /**
+   * A power signal as the evidence of a dispute reads it: when it was sent (by the clock the
+   * service runs on), and whether the panel took it. Like a panel event, never fails the call.
+   */
+  private async recordPowerAction(
+    listingId: string,
+    signal: RenterPowerSignal,
+    context: PowerContext,
+    sentAtMs: number,
+    failure: string | null,
+  ) {
+    try {
+      await this.db.insert(panelPowerActions).values({
+        listingId,
+        rentalId: context.rentalId ?? null,
+        signal,
+        outcome: failure === null ? 'ok' : 'failed',
+        message: failure?.slice(0, 1000) ?? null,
+        sentAt: new Date(sentAtMs),
+      });
+    } catch (error) {
+      this.log.error({ err: error, listingId, signal }, 'could not record a power action');
+    }
   }
 
   private async recordEvent(listingId: string, kind: string, message: string) {

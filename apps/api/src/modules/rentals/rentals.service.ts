@@ -47,7 +47,8 @@ const notActive = () => new AppError('RENTAL_NOT_ACTIVE', 409, 'This rental has 
 
 /** What rentals need from the panels module (Pterodactyl): power signals and the run state. */
 export interface PanelControl {
-  power(listingId: string, signal: PowerSignal): Promise<void>;
+  /** `rentalId` names whose signal it is in the evidence of a dispute (panel_power_actions). */
+  power(listingId: string, signal: PowerSignal, context?: { rentalId?: string }): Promise<void>;
   runState(listingId: string): Promise<RunStateView | null>;
   /** A page's run states in a constant number of queries; a slow panel never holds the page. */
   runStates(listingIds: readonly string[]): Promise<Map<string, RunStateView | null>>;
@@ -332,7 +333,7 @@ export class RentalsService {
     if (rental.status !== 'ACTIVE' || rental.endsAt <= this.clock.now()) throw notActive();
     if (!this.panels)
       throw new AppError('PANEL_NOT_LINKED', 422, 'This server cannot be controlled from here');
-    await this.panels.power(rental.listingId, signal);
+    await this.panels.power(rental.listingId, signal, { rentalId: rental.id });
     return (await this.views(this.db, [rental]))[0]!;
   }
 

@@ -1,10 +1,12 @@
-import { Form, InputNumber, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, InputNumber, Typography } from 'antd';
 import { isUsdtAmount, parseUsdt } from '@crimsonhost/shared/money';
 import type { Dispute } from '@crimsonhost/shared/disputes';
 import { TextInput } from '../../../components/text-input';
 import { useToast } from '../../../components/use-toast';
 import { formatAmount } from '../../../lib/rentals/rental-money';
 import { useDecideDispute } from '../api/decide-dispute';
+import { disputeEvidenceQueryOptions } from '../api/get-dispute-evidence';
 import { ActionDialog } from './action-dialog';
 import { ReasonField } from './reason-field';
 
@@ -17,21 +19,21 @@ interface DecisionValues {
 /**
  * Support decides a dispute for the renter (issue 17 point 5): whole hours refunded from the held
  * payment to the renter's wallet, compensation in platform credit paid by the platform, or both.
- * `suggestedHours` (the hours measured down) fills the refund in; `pricePerHour` shows its amount.
+ * The hours the platform measured down (the dispute's evidence) fill the refund in, and the
+ * rental's price shows what it comes to.
  */
 export function DecideDisputeDialog({
   dispute,
   open,
   onClose,
-  suggestedHours,
-  pricePerHour,
 }: {
   dispute: Dispute;
   open: boolean;
   onClose: () => void;
-  suggestedHours?: number;
-  pricePerHour?: string;
 }) {
+  const evidence = useQuery({ ...disputeEvidenceQueryOptions(dispute.id), enabled: open });
+  const suggestedHours = evidence.data?.downHours;
+  const pricePerHour = evidence.data?.pricePerHour;
   const decide = useDecideDispute();
   const toast = useToast();
   return (
@@ -64,7 +66,25 @@ export function DecideDisputeDialog({
         label="Refund whole hours"
         extra={
           <Form.Item noStyle shouldUpdate>
-            {({ getFieldValue }) => refundLine(getFieldValue('refundHours'), pricePerHour)}
+            {({ getFieldValue, setFieldValue }) => (
+              <>
+                {refundLine(getFieldValue('refundHours'), pricePerHour)}
+                {suggestedHours !== undefined &&
+                  getFieldValue('refundHours') !== suggestedHours && (
+                    <>
+                      {' '}
+                      <Button
+                        type="link"
+                        size="small"
+                        style={{ padding: 0, height: 'auto' }}
+                        onClick={() => setFieldValue('refundHours', suggestedHours)}
+                      >
+                        {`Use the ${suggestedHours} hour${suggestedHours === 1 ? '' : 's'} measured down`}
+                      </Button>
+                    </>
+                  )}
+              </>
+            )}
           </Form.Item>
         }
       >

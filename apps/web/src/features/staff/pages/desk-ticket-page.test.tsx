@@ -48,6 +48,32 @@ function renderTicket(ticket: DeskTicketDetail) {
   return { ...view, ...served };
 }
 
+/** What the platform measured over a disputed rental: two hours down at 2.50 an hour. */
+function serveEvidence(disputeId: string) {
+  server.use(
+    http.get(`/api/admin/disputes/${disputeId}/evidence`, () =>
+      HttpResponse.json({
+        data: {
+          disputeId,
+          rentalId: RENTAL_LINK.id,
+          from: '2026-11-20T08:00:00.000Z',
+          to: '2026-11-20T11:00:00.000Z',
+          windowHours: 3,
+          downHours: 2,
+          renterStoppedHours: 0,
+          noMeasurementHours: 0,
+          pricePerHour: '2.500000',
+          suggestedRefund: '5.000000',
+          timeline: [],
+          hours: [],
+          powerActions: [],
+          panelErrors: [],
+        },
+      }),
+    ),
+  );
+}
+
 describe('the desk ticket view', () => {
   it('keeps internal notes visibly apart from replies and warns of a colleague replying', async () => {
     const ticket = buildDeskTicket({
@@ -149,6 +175,7 @@ describe('the desk ticket view', () => {
       compensationAmount: '0.000000',
     };
     const ticket = buildDeskTicket({ subject: 'Dispute: Frankfurt Rust #2', link: RENTAL_LINK });
+    serveEvidence(dispute.id);
     const declined: unknown[] = [];
     server.use(
       http.post(`/api/admin/disputes/${dispute.id}/decline`, async ({ request }) => {
@@ -194,6 +221,7 @@ describe('the desk ticket view', () => {
       compensationAmount: '0.000000',
     };
     const ticket = buildDeskTicket({ subject: 'Dispute: Frankfurt Rust #2', link: RENTAL_LINK });
+    serveEvidence(dispute.id);
     const decided: unknown[] = [];
     server.use(
       http.post(`/api/admin/disputes/${dispute.id}/decide`, async ({ request }) => {
@@ -227,6 +255,10 @@ describe('the desk ticket view', () => {
     ).closest('.ant-card') as HTMLElement;
     await user.click(within(card).getByRole('button', { name: 'Refund or compensate' }));
     const dialog = await screen.findByRole('dialog');
+    // The hours measured down fill the refund in, with what they come to.
+    expect(
+      await within(dialog).findByText('5.00 USDT: 2 × 2.50 USDT an hour.'),
+    ).toBeInTheDocument();
     const hours = within(dialog).getByLabelText('Refund whole hours');
     await user.clear(hours);
     await user.type(hours, '5');

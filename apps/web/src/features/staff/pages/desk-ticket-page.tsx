@@ -16,6 +16,7 @@ import { useDeskTicket } from '../api/get-desk-ticket';
 import { CustomerSummaryCard } from '../components/customer-summary-card';
 import { DeskComposer } from '../components/desk-composer';
 import { DisputeCard } from '../components/dispute-card';
+import { DisputeEvidenceCard } from '../components/dispute-evidence-card';
 import { LinkedRecordCard } from '../components/linked-record-card';
 import { SatisfactionCard } from '../components/satisfaction-card';
 import { TicketFacts } from '../components/ticket-facts';
@@ -96,6 +97,7 @@ export function DeskTicketPage() {
             <Flex vertical gap={16}>
               <TicketFacts ticket={detail} />
               {detail.dispute && <DisputeCard dispute={detail.dispute} />}
+              {detail.dispute && <DisputeEvidenceCard disputeId={detail.dispute.id} />}
               {detail.link && <LinkedRecordCard link={detail.link} />}
               <CustomerSummaryCard ticket={detail} />
               {detail.satisfaction && <SatisfactionCard satisfaction={detail.satisfaction} />}
