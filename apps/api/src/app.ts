@@ -38,7 +38,12 @@ import {
 } from './modules/disputes/disputes.routes';
 import { deskDisputeEvidenceRoutes } from './modules/disputes/dispute-evidence.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
-import { moderationRoutes, vendorReportRoutes } from './modules/moderation/moderation.routes';
+import { AppealsService } from './modules/moderation/appeals.service';
+import {
+  appealRoutes,
+  moderationRoutes,
+  vendorReportRoutes,
+} from './modules/moderation/moderation.routes';
 import { ModerationService } from './modules/moderation/moderation.service';
 import { createGuards, requireGuardsFirst } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -284,6 +289,7 @@ export async function buildApp({
   });
   const adminUsers = new AdminUsersService({
     db: database.db,
+    publicUrl: publicUrl(config),
     audit,
     staffSignIn,
     recovery,
@@ -298,6 +304,7 @@ export async function buildApp({
     outbox: mail,
     clock,
   });
+  const appeals = new AppealsService({ db: database.db, users: adminUsers, outbox: mail, clock });
   const adminDeposits = new AdminDepositsService({
     db: database.db,
     wallet,
@@ -392,6 +399,7 @@ export async function buildApp({
       await api.register(disputeRoutes({ guards, disputes }));
       await api.register(vendorDisputeRoutes({ guards, disputes }));
       await api.register(vendorReportRoutes({ guards, moderation }));
+      await api.register(appealRoutes({ appeals }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
       await api.register(guestTicketRoutes({ db: database.db, guests }));
       await api.register(vendorRoutes({ guards, vendors }));
@@ -441,7 +449,7 @@ export async function buildApp({
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
           await staffApi.register(deskDisputeRoutes({ disputes }));
           await staffApi.register(deskDisputeEvidenceRoutes({ db: database.db, clock }));
-          await staffApi.register(moderationRoutes({ moderation }));
+          await staffApi.register(moderationRoutes({ moderation, appeals }));
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
           await staffApi.register(adminDepositsRoutes({ guards, deposits: adminDeposits }));

@@ -121,7 +121,7 @@ export const FLAG_QUEUE_VIEW_LABELS: Record<FlagQueueView, string> = {
 };
 export const flagQueueQuerySchema = z.object({
   view: z.enum(FLAG_QUEUE_VIEWS).default('open'),
-  page: pageNumberSchema,
+  page: pageNumberSchema.default(1),
   pageSize: pageSizeSchema,
 });
 export type FlagQueueQuery = z.input<typeof flagQueueQuerySchema>;
@@ -168,3 +168,61 @@ export const reportRenterRequestSchema = z.object({
   message: reportWords,
 });
 export type ReportRenterRequest = z.input<typeof reportRenterRequestSchema>;
+
+/** An appeal's answer: the penalty stands (upheld) or is withdrawn (overturned, and lifted). */
+export const APPEAL_OUTCOMES = ['upheld', 'overturned'] as const;
+export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
+
+/** The penalty as the appeal page shows it to the person who was given it. */
+export const appealViewSchema = z.object({
+  name: z.string(),
+  penalty: z.enum(PENALTIES),
+  reason: z.string(),
+  issuedAt: z.string(),
+  endsAt: z.string().nullable(),
+  /** Until when an appeal is taken; past it, or once appealed, the page says so. */
+  appealUntil: z.string(),
+  appeal: z
+    .object({
+      message: z.string(),
+      at: z.string(),
+      outcome: z.enum(APPEAL_OUTCOMES).nullable(),
+      decidedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AppealView = z.infer<typeof appealViewSchema>;
+export const appealViewResponseSchema = dataEnvelope(appealViewSchema);
+
+export const APPEAL_MESSAGE_MIN = 20;
+export const APPEAL_MESSAGE_MAX = 3000;
+export const appealRequestSchema = z.object({
+  message: z
+    .string({ message: 'Say why the penalty is a mistake' })
+    .trim()
+    .min(APPEAL_MESSAGE_MIN, `Say why in at least ${APPEAL_MESSAGE_MIN} characters`)
+    .max(APPEAL_MESSAGE_MAX, `Keep it under ${APPEAL_MESSAGE_MAX} characters`),
+});
+export type AppealRequest = z.input<typeof appealRequestSchema>;
+
+/** An appeal as the staff area lists it. */
+export const staffAppealSchema = z.object({
+  penaltyId: z.string(),
+  user: person.extend({ email: z.string() }),
+  penalty: z.enum(PENALTIES),
+  reason: z.string(),
+  issuedAt: z.string(),
+  issuedBy: z.string().nullable(),
+  message: z.string(),
+  appealedAt: z.string(),
+  outcome: z.enum(APPEAL_OUTCOMES).nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type StaffAppeal = z.infer<typeof staffAppealSchema>;
+export const staffAppealsResponseSchema = dataEnvelope(z.array(staffAppealSchema));
+
+export const decideAppealRequestSchema = z.object({
+  outcome: z.enum(APPEAL_OUTCOMES, { message: 'Uphold or overturn the penalty' }),
+  note,
+});
+export type DecideAppealRequest = z.input<typeof decideAppealRequestSchema>;

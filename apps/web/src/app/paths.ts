@@ -39,6 +39,11 @@ export const paths = {
   accountRecovery: { path: '/account-recovery', href: () => '/account-recovery' },
   /** The link of the verification mail: `?token=…`. */
   verifyEmail: { path: '/verify-email', href: () => '/verify-email' },
+  /** The link of the mail that tells a person of a penalty (no sign-in). */
+  appeal: {
+    path: '/appeal/:token',
+    href: (token: string) => `/appeal/${encodeURIComponent(token)}`,
+  },
   authCallback: { path: '/auth/callback', href: () => '/auth/callback' },
   discordCallback: { path: '/auth/discord/callback', href: () => '/auth/discord/callback' },
   authHealth: { path: '/health/auth', href: () => '/health/auth' },
@@ -163,6 +168,7 @@ export const paths = {
       return query ? `/admin/moderation?${query}` : '/admin/moderation';
     },
   },
+  staffAppeals: { path: '/admin/moderation/appeals', href: () => '/admin/moderation/appeals' },
   staffFlag: {
     path: '/admin/moderation/:flagId',
     href: (flagId: string) => `/admin/moderation/${encodeURIComponent(flagId)}`,

@@ -65,9 +65,9 @@ describe('routes', () => {
       'aria-current',
       'page',
     );
-    expect(screen.getByText('November 22, 2026').closest('time')).toHaveAttribute(
+    expect(screen.getByText('November 26, 2026').closest('time')).toHaveAttribute(
       'datetime',
-      '2026-11-22',
+      '2026-11-26',
     );
   });
 

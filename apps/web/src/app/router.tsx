@@ -52,6 +52,11 @@ const VerifyEmailPage = lazy(() =>
     default: module.VerifyEmailPage,
   })),
 );
+const AppealPage = lazy(() =>
+  import('../features/appeals/pages/appeal-page').then((module) => ({
+    default: module.AppealPage,
+  })),
+);
 const AccountRecoveryPage = lazy(() =>
   import('../features/auth/pages/account-recovery-page').then((module) => ({
     default: module.AccountRecoveryPage,
@@ -172,6 +177,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
           { path: paths.accountRecovery.path, element: <AccountRecoveryPage /> },
           { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
+          { path: paths.appeal.path, element: <AppealPage /> },
           { path: paths.authCallback.path, element: <AuthCallbackPage /> },
           { path: paths.discordCallback.path, element: <DiscordCallbackPage /> },
           { path: paths.authHealth.path, element: <AuthHealthPage /> },

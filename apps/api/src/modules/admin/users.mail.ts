@@ -9,6 +9,8 @@ export function penaltyMail(
   penalty: Penalty | 'lifted',
   reason: string,
   endsAt: Date | null,
+  /** The link to appeal the penalty once, and until when (issue 17 point 10). */
+  appeal?: { url: string; until: Date },
 ): QueuedMail {
   const lines =
     penalty === 'lifted'
@@ -39,7 +41,9 @@ export function penaltyMail(
     `Hello ${user.displayName},`,
     ...lines.body,
     `Reason: ${reason}`,
-    'If you believe this is a mistake, answer this mail or write to support.',
+    appeal
+      ? `If you believe this is a mistake, you can appeal once, until ${dateTime(appeal.until)}, at ${appeal.url} (no sign-in needed). Support reads your appeal and answers by mail.`
+      : 'If you believe this is a mistake, answer this mail or write to support.',
   ];
   return paragraphMail({
     to: user.email,

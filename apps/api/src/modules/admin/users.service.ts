@@ -19,6 +19,8 @@ import type { AuditActor, AuditService } from '../audit/audit.service';
 import type { RentalsService } from '../rentals/rentals.service';
 import type { SupportService } from '../support/support.service';
 import type { WalletService } from '../wallet/wallet.service';
+import { PENALTY_APPEAL_DAYS } from '@crimsonhost/shared/moderation';
+import { digest, randomToken } from '../auth/tokens';
 import { penaltyMail } from './users.mail';
 import * as repo from './users.repository';
 
@@ -58,6 +60,8 @@ export function toAdminUser({ user, signInLocked, factorEnrolled }: repo.ListedU
 
 export interface AdminUsersDeps {
   db: Database;
+  /** The storefront's address, for the appeal link a penalty's mail carries. */
+  publicUrl?: string;
   audit: AuditService;
   staffSignIn: StaffSignInService;
   recovery: RecoveryService;
@@ -198,7 +202,8 @@ export class AdminUsersService {
   /**
    * Gives a penalty to a user whose row the caller has locked, in the caller's transaction (the
    * moderation queue decides a flag and penalises at once): the penalty, the account's status,
-   * the end of its staff sign-ins, the audit record and the mail that tells them. Answers the
+   * the end of its staff sign-ins, the audit record and the mail that tells them, with the link
+   * to appeal once within PENALTY_APPEAL_DAYS (only the token's digest is kept). Answers the
    * penalty's id and the queued mail's.
    */
   async penaliseLocked(
@@ -214,12 +219,15 @@ export class AdminUsersService {
     const hours = PENALTY_HOURS[penalty];
     const endsAt = hours === null ? null : new Date(now.getTime() + hours * 3_600_000);
     const before = effectiveStatus(user, now);
+    const appealToken = randomToken();
     const row = await repo.insertPenalty(tx, {
       userId: id,
       penalty,
       reason,
       endsAt,
       issuedBy: principal.user.id,
+      appealTokenHash: digest(appealToken),
+      createdAt: now,
     });
     let after: Record<string, unknown> = { penalty, reason };
     if (penalty !== 'warning') {
@@ -240,7 +248,11 @@ export class AdminUsersService {
       before: { status: before.status, suspendedUntil: before.suspendedUntil },
       after: { ...after, label: PENALTY_LABELS[penalty] },
     });
-    const mailId = await enqueueMail(tx, penaltyMail(user, penalty, reason, endsAt));
+    const appeal = {
+      url: `${this.deps.publicUrl ?? ''}/appeal/${appealToken}`,
+      until: new Date(now.getTime() + PENALTY_APPEAL_DAYS * 86_400_000),
+    };
+    const mailId = await enqueueMail(tx, penaltyMail(user, penalty, reason, endsAt, appeal));
     return { penaltyId: row.id, mailId };
   }
 
@@ -251,27 +263,40 @@ export class AdminUsersService {
     reason: string,
     now = new Date(),
   ) {
-    return this.change(id, async (tx, user) => {
-      const before = effectiveStatus(user, now);
-      if (before.status === 'active') {
-        throw new AppError('NOT_SUSPENDED', 422, 'This account is not suspended or banned.');
-      }
-      await repo.updateUserAccess(tx, id, {
-        status: 'active',
-        suspendedUntil: null,
-        statusReason: null,
-      });
-      await repo.liftPenalties(tx, id, principal.user.id, reason);
-      await this.deps.audit.record(tx, this.actorOf(principal, meta), {
-        action: 'user.suspension_lifted',
-        targetType: 'user',
-        targetId: id,
-        targetLabel: user.email,
-        before: { status: before.status, suspendedUntil: before.suspendedUntil },
-        after: { status: 'active', reason },
-      });
-      return enqueueMail(tx, penaltyMail(user, 'lifted', reason, null));
+    return this.change(id, (tx, user) => this.liftLocked(tx, principal, meta, user, reason, now));
+  }
+
+  /**
+   * Lifts the suspension or ban of a user whose row the caller has locked, in the caller's
+   * transaction (an appeal upheld for the person lifts the penalty with its decision).
+   */
+  async liftLocked(
+    tx: Executor,
+    principal: Principal,
+    meta: RequestMeta,
+    user: LockedUser,
+    reason: string,
+    now = new Date(),
+  ) {
+    const before = effectiveStatus(user, now);
+    if (before.status === 'active') {
+      throw new AppError('NOT_SUSPENDED', 422, 'This account is not suspended or banned.');
+    }
+    await repo.updateUserAccess(tx, user.id, {
+      status: 'active',
+      suspendedUntil: null,
+      statusReason: null,
     });
+    await repo.liftPenalties(tx, user.id, principal.user.id, reason);
+    await this.deps.audit.record(tx, this.actorOf(principal, meta), {
+      action: 'user.suspension_lifted',
+      targetType: 'user',
+      targetId: user.id,
+      targetLabel: user.email,
+      before: { status: before.status, suspendedUntil: before.suspendedUntil },
+      after: { status: 'active', reason },
+    });
+    return enqueueMail(tx, penaltyMail(user, 'lifted', reason, null));
   }
 
   async unlock(principal: Principal, meta: RequestMeta, id: string) {

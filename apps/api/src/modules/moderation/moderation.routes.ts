@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import {
+  appealRequestSchema,
+  appealViewResponseSchema,
+  decideAppealRequestSchema,
   decideFlagRequestSchema,
   flagQueueQuerySchema,
   flagQueueResponseSchema,
@@ -9,9 +12,11 @@ import {
   flagSummarySchema,
   raiseFlagRequestSchema,
   reportRenterRequestSchema,
+  staffAppealsResponseSchema,
 } from '@crimsonhost/shared/moderation';
 import { principalOf, type Guards } from '../auth/auth.guard';
 import { requestMetaOf } from '../auth/session.service';
+import type { AppealsService } from './appeals.service';
 import type { ModerationService } from './moderation.service';
 
 const tags = ['moderation'];
@@ -22,8 +27,45 @@ const idParams = z.object({ id: z.string() });
  * guard): the flags, one in context with the person's history, claim, decide, and raising one.
  */
 export const moderationRoutes =
-  ({ moderation }: { moderation: ModerationService }): FastifyPluginAsyncZod =>
+  ({
+    moderation,
+    appeals,
+  }: {
+    moderation: ModerationService;
+    appeals: AppealsService;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/moderation/appeals',
+      {
+        schema: {
+          tags,
+          summary: 'Appeals of penalties: those waiting for an answer oldest first, then answered',
+          response: { 200: staffAppealsResponseSchema },
+        },
+      },
+      async () => ({ data: await appeals.list() }),
+    );
+    app.post(
+      '/moderation/appeals/:id/decide',
+      {
+        schema: {
+          tags,
+          summary: 'Uphold an appealed penalty, or overturn it (a suspension or ban is lifted)',
+          params: idParams,
+          body: decideAppealRequestSchema,
+          response: { 200: staffAppealsResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await appeals.decide(
+          principalOf(request),
+          requestMetaOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    );
     app.get(
       '/moderation/flags',
       {
@@ -135,5 +177,41 @@ export const vendorReportRoutes =
             request.body,
           ),
         }),
+    );
+  };
+
+/**
+ * A penalised person's appeal under /api/appeals/:token, from the link in the mail that told
+ * them (no sign-in: a suspended account cannot sign in). An unknown link is not found.
+ */
+export const appealRoutes =
+  ({ appeals }: { appeals: AppealsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tokenParams = z.object({ token: z.string() });
+    app.get(
+      '/appeals/:token',
+      {
+        schema: {
+          tags,
+          summary: 'The penalty a mailed appeal link is for, and the appeal once made',
+          params: tokenParams,
+          response: { 200: appealViewResponseSchema },
+        },
+      },
+      async (request) => ({ data: await appeals.view(request.params.token) }),
+    );
+    app.post(
+      '/appeals/:token',
+      {
+        schema: {
+          tags,
+          summary: `Appeal the penalty once, within its appeal window`,
+          params: tokenParams,
+          body: appealRequestSchema,
+          response: { 201: appealViewResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await appeals.appeal(request.params.token, request.body) }),
     );
   };

@@ -52,6 +52,9 @@ const PayoutPage = lazy(() =>
 const ModerationPage = lazy(() =>
   import('./pages/moderation-page').then((module) => ({ default: module.ModerationPage })),
 );
+const AppealsPage = lazy(() =>
+  import('./pages/appeals-page').then((module) => ({ default: module.AppealsPage })),
+);
 const FlagPage = lazy(() =>
   import('./pages/flag-page').then((module) => ({ default: module.FlagPage })),
 );
@@ -72,7 +75,7 @@ const STAFF_ROLES = ['support', 'admin'] as const;
  * The area's own routes, relative to where the app mounts it (/admin/*): they mirror
  * paths.staff, staffTickets, staffTicket, staffFaq, staffCannedReplies, staffUsers, staffUser,
  * staffDeposits, staffDeposit, paths.staffVendors, paths.staffVendor, staffPayouts,
- * staffPayout, staffModeration, staffFlag, staffAudit, staffMoney and staffSettings (the last
+ * staffPayout, staffModeration, staffAppeals, staffFlag, staffAudit, staffMoney and staffSettings (the last
  * three admin only).
  */
 const STAFF_ROUTES = [
@@ -90,6 +93,7 @@ const STAFF_ROUTES = [
   { path: 'payouts', element: <PayoutsPage /> },
   { path: 'payouts/:payoutId', element: <PayoutPage /> },
   { path: 'moderation', element: <ModerationPage /> },
+  { path: 'moderation/appeals', element: <AppealsPage /> },
   { path: 'moderation/:flagId', element: <FlagPage /> },
   {
     path: 'audit',

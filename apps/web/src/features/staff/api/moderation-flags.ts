@@ -9,6 +9,8 @@ import {
 import {
   flagQueueResponseSchema,
   flagResponseSchema,
+  staffAppealsResponseSchema,
+  type DecideAppealRequest,
   type DecideFlagRequest,
   type FlagDetail,
   type FlagQueueView,
@@ -87,5 +89,38 @@ export function useDecideFlag() {
     },
     onSuccess: (flag) => store(queryClient, flag),
     onError: (_, { id }) => queryClient.invalidateQueries({ queryKey: flagQueryKey(id) }),
+  });
+}
+
+const appealsQueryKey = () => [...moderationQueryKey(), 'appeals'] as const;
+
+/** GET /api/admin/moderation/appeals: waiting for an answer oldest first, then answered. */
+export function useAppeals() {
+  return useQuery(
+    queryOptions({
+      queryKey: appealsQueryKey(),
+      queryFn: async () => {
+        const response = await apiClient.get<unknown>('/admin/moderation/appeals');
+        return staffAppealsResponseSchema.parse(response.data).data;
+      },
+    }),
+  );
+}
+
+/** POST …/appeals/:id/decide: upheld, or overturned (a running suspension is lifted). */
+export function useDecideAppeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: DecideAppealRequest & { id: string }) => {
+      const response = await apiClient.post<unknown>(
+        `/admin/moderation/appeals/${encodeURIComponent(id)}/decide`,
+        body,
+      );
+      return staffAppealsResponseSchema.parse(response.data).data;
+    },
+    onSuccess: async (appeals) => {
+      queryClient.setQueryData(appealsQueryKey(), appeals);
+      await queryClient.invalidateQueries({ queryKey: auditLogQueryKey() });
+    },
   });
 }

@@ -117,17 +117,20 @@ export function ModerationPage() {
       countText={(total) => countOf(total, 'flag')}
       empty={<Empty description={EMPTY_VIEW[search.view]} />}
       controls={
-        <div style={{ maxWidth: '100%', overflowX: 'auto', alignSelf: 'flex-start' }}>
-          <Segmented<FlagQueueView>
-            aria-label="Show flags"
-            options={FLAG_QUEUE_VIEWS.map((view) => ({
-              value: view,
-              label: FLAG_QUEUE_VIEW_LABELS[view],
-            }))}
-            value={search.view}
-            onChange={(view) => show({ ...search, view, page: 1 })}
-          />
-        </div>
+        <Flex wrap gap={12} align="center" justify="space-between">
+          <div style={{ maxWidth: '100%', overflowX: 'auto', alignSelf: 'flex-start' }}>
+            <Segmented<FlagQueueView>
+              aria-label="Show flags"
+              options={FLAG_QUEUE_VIEWS.map((view) => ({
+                value: view,
+                label: FLAG_QUEUE_VIEW_LABELS[view],
+              }))}
+              value={search.view}
+              onChange={(view) => show({ ...search, view, page: 1 })}
+            />
+          </div>
+          <Link to={paths.staffAppeals.href()}>Appeals of penalties</Link>
+        </Flex>
       }
       renderRows={(rows, { loading, pagination }) => (
         <LinkedRowsTable<FlagSummary>
