@@ -148,8 +148,14 @@ describe('deciding a dispute for the renter', () => {
     const said = JSON.stringify(ticket.messages);
     expect(said).toContain('Refund of 2 hours: 5.00 USDT to your wallet');
     expect(said).toContain('Compensation: 1.25 in platform credit');
+    // The mail of the decision, by its subject: the mail of the opening may arrive after `before`.
+    const closed = 'The dispute of a rental of Stone Keep is closed';
     await expect
-      .poll(() => ctx.mailer.sent.slice(before).find((m) => m.to === vendor.email)?.text ?? '')
+      .poll(
+        () =>
+          ctx.mailer.sent.slice(before).find((m) => m.to === vendor.email && m.subject === closed)
+            ?.text ?? '',
+      )
       .toMatch(/2 hours \(5\.00 USDT\) of the rental's payment went back to them/);
     expect(await booksProblems()).toEqual([]);
     await clock.reset();
