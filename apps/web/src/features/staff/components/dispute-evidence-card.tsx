@@ -152,8 +152,8 @@ function EvidenceFigures({ evidence }: { evidence: DisputeEvidence }) {
   return (
     <Descriptions
       size="small"
-      column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 4 }}
-      styles={{ label: { whiteSpace: 'nowrap' } }}
+      // One column: the card sits in the desk's narrow side column at every width.
+      column={1}
       items={[
         {
           key: 'down',
