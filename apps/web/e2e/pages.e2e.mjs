@@ -120,7 +120,7 @@ describe('buyer protection policy', () => {
       ]) {
         await page.getByRole('heading', { level: 2, name: section }).waitFor();
       }
-      await page.getByText('Last updated November 22, 2026').waitFor();
+      await page.getByText('Last updated November 26, 2026').waitFor();
       assert.equal(await page.getByRole('table').getByRole('row').count(), 7);
       assert.deepEqual(await seriousA11yViolations(page), []);
 
