@@ -194,7 +194,7 @@ export async function openStaffArea(page, email, path = '/admin') {
     remember('staffSecrets', email, secret);
     await page
       .getByLabel('Enter the 6-digit code from your authenticator app')
-      .fill(nextCode(secret));
+      .fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
     await page.getByRole('heading', { name: 'Save your backup codes' }).waitFor();
     await page.getByLabel('Backup codes').getByRole('listitem').nth(9).waitFor();
@@ -212,7 +212,7 @@ export async function openStaffArea(page, email, path = '/admin') {
     if (!secret) throw new Error(`${email} set up two-step verification outside this run`);
     await page
       .getByLabel('Enter the 6-digit code from your authenticator app')
-      .fill(nextCode(secret));
+      .fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await area.waitFor();
   }

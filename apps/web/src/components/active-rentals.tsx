@@ -57,10 +57,7 @@ export function ActiveRentals() {
                     {rental.server.name}
                   </Link>
                   {rental.dispute && (
-                    <Link
-                      to={paths.supportTicket.href(rental.dispute.ticketId)}
-                      aria-label={`Dispute of ${rental.server.name}: ${rental.dispute.status === 'OPEN' ? 'open' : 'decided'}`}
-                    >
+                    <Link to={paths.supportTicket.href(rental.dispute.ticketId)}>
                       <DisputeStatusTag dispute={rental.dispute} prefix="Dispute" />
                     </Link>
                   )}
