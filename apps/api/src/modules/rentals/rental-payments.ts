@@ -87,26 +87,13 @@ export async function postPayment(
     }
     throw error;
   }
-  const rows = [];
-  if (split.usdt > 0n) {
-    rows.push({ amount: split.usdt, currency: 'USDT', description, reference });
-  }
-  if (split.credit > 0n) {
-    rows.push({
-      amount: split.credit,
-      currency: 'PLATFORM',
-      description: `${description}, paid with platform credit`,
-      reference: `${reference}:credit`,
-    });
-  }
-  await tx.insert(walletTransactions).values(
-    rows.map((row) => ({
-      ...row,
-      userId: rental.renterId,
-      type: 'RENTAL_PAYMENT',
-      status: 'PENDING',
-    })),
-  );
+  await writeTimeline(tx, rental.renterId, split, {
+    type: 'RENTAL_PAYMENT',
+    status: 'PENDING',
+    reference,
+    description,
+    creditDescription: `${description}, paid with platform credit`,
+  });
 }
 
 /**
@@ -147,27 +134,53 @@ export async function postRefund(
       { account: userCredit(rental.renterId), amount: split.credit },
     ]),
   });
+  await writeTimeline(tx, rental.renterId, split, {
+    type: 'REFUND',
+    status: 'CONFIRMED',
+    reference,
+    description,
+    creditDescription: `${description}, back as platform credit`,
+  });
+  return split;
+}
+
+/**
+ * The renter's timeline rows of a movement split between USDT and credit: one per currency that
+ * moved, the credit's under `<reference>:credit` (each timeline reference is unique).
+ */
+async function writeTimeline(
+  tx: Executor,
+  renterId: string,
+  split: PaymentSplit,
+  row: {
+    type: 'RENTAL_PAYMENT' | 'REFUND';
+    status: 'PENDING' | 'CONFIRMED';
+    reference: string;
+    description: string;
+    creditDescription: string;
+  },
+) {
+  const common = { userId: renterId, type: row.type, status: row.status };
   const rows = [];
   if (split.usdt > 0n) {
-    rows.push({ amount: split.usdt, currency: 'USDT', description, reference });
+    rows.push({
+      ...common,
+      amount: split.usdt,
+      currency: 'USDT',
+      description: row.description,
+      reference: row.reference,
+    });
   }
   if (split.credit > 0n) {
     rows.push({
+      ...common,
       amount: split.credit,
       currency: 'PLATFORM',
-      description: `${description}, back as platform credit`,
-      reference: `${reference}:credit`,
+      description: row.creditDescription,
+      reference: `${row.reference}:credit`,
     });
   }
-  await tx.insert(walletTransactions).values(
-    rows.map((row) => ({
-      ...row,
-      userId: rental.renterId,
-      type: 'REFUND',
-      status: 'CONFIRMED',
-    })),
-  );
-  return split;
+  await tx.insert(walletTransactions).values(rows);
 }
 
 /** "Refund of 3 unused hours", for the timeline. */
