@@ -38,6 +38,11 @@ import {
 } from './modules/disputes/disputes.routes';
 import { deskDisputeEvidenceRoutes } from './modules/disputes/dispute-evidence.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
+import {
+  deskRentalMessageRoutes,
+  rentalMessageRoutes,
+} from './modules/rental-messages/rental-messages.routes';
+import { RentalMessagesService } from './modules/rental-messages/rental-messages.service';
 import { AppealsService } from './modules/moderation/appeals.service';
 import {
   appealRoutes,
@@ -287,6 +292,14 @@ export async function buildApp({
     publicUrl: publicUrl(config),
     clock,
   });
+  const rentalMessages = new RentalMessagesService({
+    db: database.db,
+    attachments,
+    outbox: mail,
+    publicUrl: publicUrl(config),
+    log: app.log,
+    clock,
+  });
   const adminUsers = new AdminUsersService({
     db: database.db,
     publicUrl: publicUrl(config),
@@ -398,6 +411,7 @@ export async function buildApp({
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(disputeRoutes({ guards, disputes }));
       await api.register(vendorDisputeRoutes({ guards, disputes }));
+      await api.register(rentalMessageRoutes({ guards, messages: rentalMessages }));
       await api.register(vendorReportRoutes({ guards, moderation }));
       await api.register(appealRoutes({ appeals }));
       await api.register(supportRoutes({ db: database.db, support, faq, attachments, guards }));
@@ -449,6 +463,7 @@ export async function buildApp({
           await staffApi.register(supportDeskRoutes({ desk, faq, guests }));
           await staffApi.register(deskDisputeRoutes({ disputes }));
           await staffApi.register(deskDisputeEvidenceRoutes({ db: database.db, clock }));
+          await staffApi.register(deskRentalMessageRoutes({ messages: rentalMessages }));
           await staffApi.register(moderationRoutes({ moderation, appeals }));
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));

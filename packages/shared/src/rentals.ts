@@ -81,6 +81,8 @@ export const rentalSchema = z.object({
    * passed or while a dispute is open.
    */
   disputeUntil: z.string().nullable(),
+  /** Messages from the vendor in the rental's thread that I have not read. */
+  unreadMessages: z.number().int().min(0),
 });
 export type Rental = z.infer<typeof rentalSchema>;
 

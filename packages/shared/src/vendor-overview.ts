@@ -121,6 +121,8 @@ export const vendorRentalSchema = z.object({
    * the dispute window and AVAILABLE after.
    */
   earned: z.object({ amount: z.string(), state: z.enum(MONEY_STATES) }),
+  /** Messages from the renter in the rental's thread that I have not read. */
+  unreadMessages: z.number().int().min(0),
 });
 export type VendorRental = z.infer<typeof vendorRentalSchema>;
 

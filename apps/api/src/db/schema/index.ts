@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './chains';
 export * from './wallet';
 export * from './rentals';
+export * from './rental-messages';
 export * from './mail';
 export * from './support';
 export * from './admin';

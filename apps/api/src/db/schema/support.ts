@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { rentalMessages } from './rental-messages';
 import { rentals } from './rentals';
 import { walletTransactions } from './wallet';
 
@@ -159,6 +160,10 @@ export const supportAttachments = pgTable(
       .references(() => users.id),
     ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id').references(() => supportMessages.id, { onDelete: 'cascade' }),
+    /** Or a message of a rental's thread between renter and vendor (issue 17 point 8). */
+    rentalMessageId: uuid('rental_message_id').references(() => rentalMessages.id, {
+      onDelete: 'cascade',
+    }),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
@@ -167,9 +172,12 @@ export const supportAttachments = pgTable(
   },
   (t) => [
     index('support_attachments_message_idx').on(t.messageId),
+    index('support_attachments_rental_message_idx')
+      .on(t.rentalMessageId)
+      .where(sql`${t.rentalMessageId} is not null`),
     index('support_attachments_pending_idx')
       .on(t.uploaderId, t.createdAt)
-      .where(sql`${t.messageId} is null`),
+      .where(sql`${t.messageId} is null and ${t.rentalMessageId} is null`),
   ],
 );
 

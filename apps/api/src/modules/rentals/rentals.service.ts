@@ -29,6 +29,7 @@ import { hasOpenDispute, latestDisputes } from '../disputes/disputes.repository'
 import { toDispute } from '../disputes/dispute-view';
 import { cancellationRefund, escrowLeft, splitRelease } from './rental-money';
 import { hoursRefunded, postPayment, postRefund, splitPayment } from './rental-payments';
+import { unreadCounts } from '../rental-messages/rental-messages.repository';
 import * as repo from './rentals.repository';
 import type { RentalRow } from './rentals.repository';
 
@@ -377,15 +378,14 @@ export class RentalsService {
     const listingIds = [...new Set(rows.map((r) => r.listingId))];
     const now = this.clock.now();
     const isActive = (rental: RentalRow) => rental.status === 'ACTIVE' && rental.endsAt > now;
-    const [listings, runStates, disputes] = await Promise.all([
+    const rentalIds = rows.map((r) => r.id);
+    const [listings, runStates, disputes, unread] = await Promise.all([
       listingSummaries(db, listingIds),
       runState && this.panels
         ? this.panels.runStates([...new Set(rows.filter(isActive).map((r) => r.listingId))])
         : new Map<string, RunStateView | null>(),
-      latestDisputes(
-        db,
-        rows.map((r) => r.id),
-      ),
+      latestDisputes(db, rentalIds),
+      unreadCounts(db, rentalIds, 'renter'),
     ]);
     return rows.map((rental) => {
       const listing = listings.get(rental.listingId);
@@ -420,6 +420,7 @@ export class RentalsService {
         runState: (active && runStates.get(rental.listingId)) || null,
         dispute: dispute ? toDispute(dispute) : null,
         disputeUntil: disputable ? until.toISOString() : null,
+        unreadMessages: unread.get(rental.id) ?? 0,
       };
     });
   }

@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rentalDisputes } from '../../db/schema/disputes';
+import { rentalMessages } from '../../db/schema/rental-messages';
+import { rentals } from '../../db/schema/rentals';
 import { supportAttachments, supportMessages, supportTickets } from '../../db/schema/support';
+
+/** What an upload is attached to: a ticket's message, or a message of a rental's thread. */
+export type AttachTarget = { ticketId: string; messageId: string } | { rentalMessageId: string };
 
 const listed = {
   id: supportAttachments.id,
@@ -30,7 +36,7 @@ export async function attachUploads(
   db: Executor,
   ids: string[],
   uploaderId: string,
-  target: { ticketId: string; messageId: string },
+  target: AttachTarget,
 ) {
   if (ids.length === 0) return 0;
   const rows = await db
@@ -41,6 +47,7 @@ export async function attachUploads(
         inArray(supportAttachments.id, ids),
         eq(supportAttachments.uploaderId, uploaderId),
         isNull(supportAttachments.messageId),
+        isNull(supportAttachments.rentalMessageId),
       ),
     )
     .returning({ id: supportAttachments.id });
@@ -57,7 +64,21 @@ export async function attachmentsOf(db: Executor, messageIds: string[]) {
     .orderBy(supportAttachments.createdAt, supportAttachments.id);
 }
 
-/** A file with what decides who may read it: its uploader, ticket owner and message kind. */
+/** The files of these messages of rentals' threads, in upload order. */
+export async function attachmentsOfRentalMessages(db: Executor, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({ ...listed, messageId: supportAttachments.rentalMessageId })
+    .from(supportAttachments)
+    .where(inArray(supportAttachments.rentalMessageId, messageIds))
+    .orderBy(supportAttachments.createdAt, supportAttachments.id);
+}
+
+/**
+ * A file with what decides who may read it: its uploader; for a ticket's file the ticket's owner,
+ * the message's kind and, for a dispute's ticket, the rental's vendor; for a file in a rental's
+ * thread the rental's renter and vendor.
+ */
 export async function findAttachment(db: Executor, id: string) {
   const [row] = await db
     .select({
@@ -69,11 +90,18 @@ export async function findAttachment(db: Executor, id: string) {
       uploaderId: supportAttachments.uploaderId,
       requesterId: supportTickets.requesterId,
       messageKind: supportMessages.kind,
+      disputeVendorId: rentalDisputes.vendorId,
+      threadRenterId: rentals.renterId,
+      threadVendorId: rentals.vendorId,
     })
     .from(supportAttachments)
     .leftJoin(supportTickets, eq(supportTickets.id, supportAttachments.ticketId))
     .leftJoin(supportMessages, eq(supportMessages.id, supportAttachments.messageId))
-    .where(eq(supportAttachments.id, id));
+    .leftJoin(rentalDisputes, eq(rentalDisputes.ticketId, supportAttachments.ticketId))
+    .leftJoin(rentalMessages, eq(rentalMessages.id, supportAttachments.rentalMessageId))
+    .leftJoin(rentals, eq(rentals.id, rentalMessages.rentalId))
+    .where(eq(supportAttachments.id, id))
+    .limit(1);
   return row;
 }
 
@@ -81,7 +109,13 @@ export async function findAttachment(db: Executor, id: string) {
 export async function deleteUnusedUploads(db: Executor, before: Date) {
   const rows = await db
     .delete(supportAttachments)
-    .where(and(isNull(supportAttachments.messageId), lt(supportAttachments.createdAt, before)))
+    .where(
+      and(
+        isNull(supportAttachments.messageId),
+        isNull(supportAttachments.rentalMessageId),
+        lt(supportAttachments.createdAt, before),
+      ),
+    )
     .returning({ id: supportAttachments.id });
   return rows.length;
 }

@@ -26,6 +26,16 @@ export interface StoredFile {
   data: Uint8Array;
 }
 
+function byMessage(rows: Awaited<ReturnType<typeof repo.attachmentsOf>>) {
+  const files = new Map<string, Attachment[]>();
+  for (const row of rows) {
+    const list = files.get(row.messageId!) ?? [];
+    list.push({ id: row.id, name: row.name, contentType: row.contentType, size: row.size });
+    files.set(row.messageId!, list);
+  }
+  return files;
+}
+
 /** Files on tickets: checked by their content on upload, attached to a message, read by who may. */
 export class AttachmentsService {
   constructor(private readonly db: Database) {}
@@ -61,7 +71,7 @@ export class AttachmentsService {
     tx: Executor,
     ids: readonly string[],
     uploaderId: string | null,
-    target: { ticketId: string; messageId: string },
+    target: repo.AttachTarget,
   ) {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
@@ -76,28 +86,33 @@ export class AttachmentsService {
     }
   }
 
-  /** Files by message id, for a conversation. */
+  /** Files by message id, for a ticket's conversation. */
   async ofMessages(db: Executor, messageIds: string[]) {
-    const byMessage = new Map<string, Attachment[]>();
-    for (const row of await repo.attachmentsOf(db, messageIds)) {
-      const list = byMessage.get(row.messageId!) ?? [];
-      list.push({ id: row.id, name: row.name, contentType: row.contentType, size: row.size });
-      byMessage.set(row.messageId!, list);
-    }
-    return byMessage;
+    return byMessage(await repo.attachmentsOf(db, messageIds));
+  }
+
+  /** Files by message id, for a rental's thread. */
+  async ofRentalMessages(db: Executor, messageIds: string[]) {
+    return byMessage(await repo.attachmentsOfRentalMessages(db, messageIds));
   }
 
   /**
-   * A file for someone who may read it: its uploader, the ticket's customer (never a file on an
-   * internal note), or staff. Anyone else gets 404, as for a file that does not exist.
+   * A file for someone who may read it: its uploader, staff, the ticket's customer and, in a
+   * dispute's ticket, the rental's vendor (never a file on an internal note), or the two sides of
+   * a rental's thread. Anyone else gets 404, as for a file that does not exist.
    */
   async read(user: UserRow, id: string): Promise<StoredFile> {
     if (!UUID.test(id)) throw attachmentNotFound();
     const row = await repo.findAttachment(this.db, id);
     if (!row) throw attachmentNotFound();
     const staff = user.role === 'support' || user.role === 'admin';
-    const customer = row.requesterId === user.id && row.messageKind !== 'note';
-    if (!staff && !customer && row.uploaderId !== user.id) throw attachmentNotFound();
+    const ticketSide =
+      (row.requesterId === user.id || row.disputeVendorId === user.id) &&
+      row.messageKind !== 'note';
+    const threadSide = row.threadRenterId === user.id || row.threadVendorId === user.id;
+    if (!staff && !ticketSide && !threadSide && row.uploaderId !== user.id) {
+      throw attachmentNotFound();
+    }
     return {
       name: row.name,
       contentType: row.contentType,

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import { escrowLeft } from '../rentals/rental-money';
 import type { RentalRow } from '../rentals/rentals.repository';
 import type { PanelControl } from '../rentals/rentals.service';
+import { unreadCounts } from '../rental-messages/rental-messages.repository';
 import * as repo from './vendor-overview.repository';
 import { openDisputeCount } from '../disputes/disputes.repository';
 
@@ -136,6 +137,11 @@ export class VendorOverviewService {
           ...new Set(rows.filter((row) => running(row.rental)).map((row) => row.rental.listingId)),
         ])
       : new Map<string, RunStateView | null>();
+    const unread = await unreadCounts(
+      this.db,
+      rows.map((row) => row.rental.id),
+      'vendor',
+    );
     const data = rows.map(({ rental, renterName, serverName, game }): VendorRental => ({
       id: rental.id,
       renter: { displayName: renterName },
@@ -147,6 +153,7 @@ export class VendorOverviewService {
       endedAt: rental.endedAt?.toISOString() ?? null,
       runState: (running(rental) && runStates.get(rental.listingId)) || null,
       earned: earnedBy(rental),
+      unreadMessages: unread.get(rental.id) ?? 0,
     }));
     return {
       data,
