@@ -535,6 +535,7 @@ export async function buildApp({
       vendorPayouts,
       disputes,
       moderation,
+      rentalMessages,
     },
   });
 }

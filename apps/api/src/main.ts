@@ -24,6 +24,7 @@ import { seedDemoPayouts } from './demo/demo-payouts';
 import { seedDemoDeposits } from './demo/demo-deposits';
 import { seedDemoDispute } from './demo/demo-disputes';
 import { seedDemoFlags } from './demo/demo-moderation';
+import { seedDemoThreads } from './demo/demo-threads';
 import { startOfflineDemo } from './demo/offline-demo';
 import { registerWalletJobs } from './modules/wallet/wallet.jobs';
 import { addressCollisions } from './modules/wallet/wallet.repository';
@@ -165,6 +166,9 @@ async function main() {
     );
     await seedDemoFlags(database.db, app.services, logger).catch((error: unknown) =>
       logger.warn({ err: error }, 'the demo moderation flags could not be seeded'),
+    );
+    await seedDemoThreads(database.db, app.services.rentalMessages).catch((error: unknown) =>
+      logger.warn({ err: error }, 'the demo renter–vendor threads could not be seeded'),
     );
   }
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -7,6 +7,7 @@ import { queryRows } from '../../src/db/client';
 import { seedDemoData } from '../../src/db/seed/demo-seed';
 import { seedDemoDispute } from '../../src/demo/demo-disputes';
 import { seedDemoFlags } from '../../src/demo/demo-moderation';
+import { seedDemoThreads } from '../../src/demo/demo-threads';
 import { createTestApp, type TestContext } from '../app';
 
 const log = pino({ level: 'silent' });
@@ -70,5 +71,39 @@ describe('the demo dispute', () => {
       sql`select count(*)::int as n from support_messages where body like '%mira_plays%'`,
     );
     expect(delivered!.n).toBe(0);
+  });
+
+  it('writes renter–vendor threads through the service, unread on both sides, once', async () => {
+    await seedDemoThreads(ctx.database.db, ctx.app.services.rentalMessages);
+    await seedDemoThreads(ctx.database.db, ctx.app.services.rentalMessages);
+    const rows = await queryRows<{ rental_id: string; side: string; disputed: boolean }>(
+      ctx.database.db,
+      sql`select m.rental_id, m.side,
+                 exists (select 1 from rental_disputes d where d.rental_id = m.rental_id) as disputed
+            from rental_messages m order by m.seq`,
+    );
+    expect(rows.map((row) => row.side)).toEqual([
+      'renter',
+      'vendor',
+      'renter',
+      'vendor',
+      'renter',
+      'vendor',
+    ]);
+    expect(new Set(rows.map((row) => row.rental_id)).size).toBe(3);
+    expect(rows.filter((row) => row.disputed)).toHaveLength(2);
+    // What the vendor's list and the renter's list will mark unread.
+    const unread = await queryRows<{ side: string; n: number }>(
+      ctx.database.db,
+      sql`select m.side, count(*)::int as n from rental_messages m
+            join rental_threads t on t.rental_id = m.rental_id
+           where (m.side = 'renter' and m.seq > t.vendor_read_seq)
+              or (m.side = 'vendor' and m.seq > t.renter_read_seq)
+           group by m.side order by m.side`,
+    );
+    expect(unread).toEqual([
+      { side: 'renter', n: 1 },
+      { side: 'vendor', n: 2 },
+    ]);
   });
 });

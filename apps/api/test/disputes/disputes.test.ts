@@ -16,7 +16,8 @@ import { createTestApp, type TestContext } from '../app';
 import { createListing, createVendor } from '../catalog/catalog-factories';
 import { checkBooks, rentServer } from '../ledger-admin/ledger-fixture';
 import { renter, USDT } from '../rentals/rentals-fixture';
-import { signedIn } from '../support/support-fixture';
+import { pngWithText } from '../support/files';
+import { openTicket, signedIn } from '../support/support-fixture';
 import { activeVendor } from '../vendors/vendor-fixture';
 
 const HOUR = 3_600_000;
@@ -270,6 +271,40 @@ describe('the money of a disputed rental', () => {
 });
 
 describe("the vendor's side of a dispute", () => {
+  it("lets the vendor download the renter's evidence, never another ticket's file", async () => {
+    const vendor = await activeVendor(ctx, 'Evidence Vendor');
+    const listing = await createListing(ctx.database.db, {
+      vendorId: vendor.user.id,
+      priceMicro: USDT,
+      name: 'Proof Box',
+    });
+    const buyer = await renter(ctx, 10n * USDT);
+    const rental = (await rentServer(ctx, buyer.headers, listing.id, 2)) as { id: string };
+    const upload = async (name: string) => {
+      const response = await ctx.request({
+        method: 'POST',
+        url: `/api/support/attachments?name=${name}`,
+        headers: { ...buyer.headers, 'content-type': 'application/octet-stream' },
+        payload: pngWithText(),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ data: { id: string } }>().data.id;
+    };
+    const evidence = await upload('down.png');
+    const opened = await dispute(rental.id, buyer.headers, { attachmentIds: [evidence] });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const elsewhere = await upload('other.png');
+    await openTicket(ctx, buyer.headers, { attachmentIds: [elsewhere] });
+    const read = (id: string) =>
+      ctx.request({
+        method: 'GET',
+        url: `/api/support/attachments/${id}`,
+        headers: vendor.headers,
+      });
+    expect((await read(evidence)).statusCode).toBe(200);
+    expect((await read(elsewhere)).statusCode).toBe(404);
+  });
+
   it('lists it, shows the conversation without notes, and takes one answer after another', async () => {
     const vendor = await activeVendor(ctx, 'Answering Vendor');
     const listing = await createListing(ctx.database.db, {
