@@ -218,3 +218,66 @@ export async function openStaffArea(page, email, path = '/admin') {
   }
   return { secret: recall('staffSecrets', email), finish: async () => undefined };
 }
+
+/** Moves the test clock from the staff area's Settings, after its confirmation. */
+export async function moveClock(page, step) {
+  await page.goto('/admin/settings');
+  const card = page.locator('.ant-card').filter({ hasText: 'Test clock' });
+  await card.getByRole('button', { name: `${step} ahead` }).click();
+  await page.getByRole('button', { name: `Move ${step} ahead` }).click();
+  await page
+    .locator('.ant-message')
+    .getByText(/^The clock moved ahead:/)
+    .waitFor();
+  return card;
+}
+
+/** Puts the test clock back on the real time, for the files after this one. */
+export async function resetClock(page) {
+  await page.goto('/admin/settings');
+  const back = page.getByRole('button', { name: 'Back to real time' });
+  await back.waitFor();
+  if (await back.isEnabled()) {
+    await back.click();
+    await page
+      .locator('.ant-message')
+      .getByText(/^The clock is back on the real time/)
+      .waitFor();
+  }
+}
+
+/**
+ * The demo panel's published client key (DEMO_PANEL_API_KEY in the API's panels.seed.ts): it
+ * opens only the run's loopback demo panel.
+ */
+const DEMO_PANEL_KEY = 'ptlc_CrimsonDemoLocalDemoPanelOnlyNotARealKey000';
+
+/**
+ * Kills the game server named `name` from the panel's side, as a vendor's panel admin would and
+ * not through CrimsonHost: finds it in the Client API's server list of the run's demo panel (page
+ * by page), then sends it the kill signal.
+ */
+export async function killFromPanel(name) {
+  assert.ok(process.env.DEMO_PANEL_PORT, 'run.mjs gives the tests the demo panel port');
+  const panel = `http://127.0.0.1:${process.env.DEMO_PANEL_PORT}`;
+  const headers = {
+    authorization: `Bearer ${DEMO_PANEL_KEY}`,
+    accept: 'Application/vnd.pterodactyl.v1+json',
+    'content-type': 'application/json',
+  };
+  for (let page = 1; ; page += 1) {
+    const response = await fetch(`${panel}/api/client?page=${page}`, { headers });
+    assert.equal(response.status, 200, `the demo panel lists its servers (page ${page})`);
+    const list = await response.json();
+    const server = list.data.find((entry) => entry.attributes.name === name);
+    if (server) {
+      const killed = await fetch(
+        `${panel}/api/client/servers/${server.attributes.identifier}/power`,
+        { method: 'POST', headers, body: JSON.stringify({ signal: 'kill' }) },
+      );
+      assert.equal(killed.status, 204, `the demo panel kills ${name}`);
+      return;
+    }
+    assert.ok(page < list.meta.pagination.total_pages, `the demo panel has a server named ${name}`);
+  }
+}

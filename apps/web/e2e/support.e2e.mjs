@@ -7,7 +7,16 @@ import { describe, it } from 'node:test';
 import { seriousA11yViolations } from './a11y.mjs';
 import { DESKTOP, sharedBrowser, watchForErrors } from './browser.mjs';
 import { waitForMail } from './mail-server.mjs';
-import { RUN, deposit, openStaffArea, screenshotAllWays, signInAs } from './steps.mjs';
+import {
+  RUN,
+  deposit,
+  killFromPanel,
+  moveClock,
+  openStaffArea,
+  resetClock,
+  screenshotAllWays,
+  signInAs,
+} from './steps.mjs';
 
 const browser = sharedBrowser();
 const SUPPORT = {
@@ -23,28 +32,53 @@ const RENTER = {
   email: 'renter@crimsonhost.demo',
   password: process.env.E2E_DEMO_RENTER_PASSWORD,
 };
+const ADMIN = { email: 'admin@crimsonhost.demo', password: process.env.E2E_DEMO_ADMIN_PASSWORD };
+/** How long the demo panel may take to report a server's new state. */
+const RUNNING_WITHIN_MS = 30_000;
 const VENDOR = {
+  displayName: 'Nordic Frag Hosting',
   email: 'vendor.nordic@crimsonhost.demo',
   password: process.env.E2E_DEMO_VENDOR_PASSWORD,
 };
 const toast = (page, text) => page.locator('.ant-message').getByText(text);
 
-/** Rents the cheapest online server for 2 hours from its page; answers its name. */
-async function rentAServer(page) {
-  await page.goto('/servers?status=online&availability=AVAILABLE&sort=price_asc');
-  const card = page
-    .locator('.surface-card')
-    .filter({ has: page.getByText('Rent Server') })
-    .first();
-  const serverName = (await card.getByRole('heading').textContent()).trim();
-  await card.getByRole('link', { name: `Rent Server: ${serverName}` }).click();
-  await page.getByRole('heading', { level: 1, name: serverName }).waitFor();
-  await page.getByRole('button', { name: '2 h', exact: true }).click();
-  await page.getByRole('button', { name: /^Rent for / }).click();
-  const confirmation = page.getByRole('dialog', { name: 'Confirm your rental' });
-  await confirmation.getByRole('button', { name: /^Pay .* and rent$/ }).click();
-  await page.waitForURL((url) => url.pathname === '/rentals');
-  return serverName;
+/**
+ * Rents the cheapest online server for 2 hours from its page (the cheapest of `hostedBy`'s when
+ * given, found on the servers' pages); answers its name.
+ */
+async function rentAServer(page, { hostedBy } = {}) {
+  const list = '/servers?status=online&availability=AVAILABLE&sort=price_asc';
+  await page.goto(list);
+  const cards = page.locator('.surface-card').filter({ has: page.getByText('Rent Server') });
+  await cards.first().waitFor();
+  const names = (await cards.getByRole('heading').allTextContents()).map((name) => name.trim());
+  for (const serverName of names) {
+    await page.goto(list);
+    await page
+      .getByRole('link', { name: `Rent Server: ${serverName}` })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: serverName }).waitFor();
+    if (hostedBy && !(await page.getByText(`Hosted by ${hostedBy}`).isVisible())) continue;
+    await page.getByRole('button', { name: '2 h', exact: true }).click();
+    await page.getByRole('button', { name: /^Rent for / }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Confirm your rental' });
+    await confirmation.getByRole('button', { name: /^Pay .* and rent$/ }).click();
+    await page.waitForURL((url) => url.pathname === '/rentals');
+    return serverName;
+  }
+  throw new Error(`no server of ${hostedBy} is online and available on the first page`);
+}
+
+/** Reloads My Rentals until the rental's row shows `state` read from the panel. */
+async function waitForRunState(page, row, state) {
+  const deadline = Date.now() + RUNNING_WITHIN_MS;
+  while (!(await row.getByText(state, { exact: true }).isVisible())) {
+    assert.ok(Date.now() < deadline, `the rental shows ${state} within ${RUNNING_WITHIN_MS} ms`);
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await row.waitFor();
+  }
 }
 
 /** Picks `option` in the antd Select labelled `label`. */
@@ -254,15 +288,33 @@ describe('the support centre', () => {
     }
   });
 
-  it('refunds a disputed rental’s hours and gives credit, which pays the next rental first', async () => {
+  it('measures a server stopped from the panel side, refunds those hours and gives credit, which pays the next rental first', async () => {
+    assert.ok(ADMIN.password, 'the demo admin password was printed at start');
     const customer = await browser.openPage(DESKTOP, { theme: 'light' });
     const agent = await browser.openPage(DESKTOP, { theme: 'light' });
+    const vendor = await browser.openPage(DESKTOP, { theme: 'light' });
+    const admin = await browser.openPage(DESKTOP, { theme: 'light' });
     const customerProblems = await watchForErrors(customer.page);
     const agentProblems = await watchForErrors(agent.page);
+    const vendorProblems = await watchForErrors(vendor.page);
     const { page } = customer;
     try {
       await signInAs(page, RENTER);
-      const serverName = await rentAServer(page);
+      const serverName = await rentAServer(page, { hostedBy: VENDOR.displayName });
+      const row = page.getByRole('row').filter({ hasText: serverName });
+      await row.getByRole('button', { name: 'Start', exact: true }).click();
+      await row.getByText('running', { exact: true }).waitFor({ timeout: RUNNING_WITHIN_MS });
+
+      // The vendor's panel kills the server behind CrimsonHost's back; reading the panel, the
+      // storefront shows it stopped and keeps the change in the rental's run-state history.
+      await killFromPanel(serverName);
+      await waitForRunState(page, row, 'stopped');
+
+      // An hour later on the test clock, still down, the renter disputes.
+      await signInAs(admin.page, ADMIN);
+      await (await openStaffArea(admin.page, ADMIN.email, '/admin/settings')).finish();
+      await moveClock(admin.page, '1 hour');
+      await page.reload();
       await page
         .getByRole('button', { name: `Dispute: ${serverName}` })
         .first()
@@ -270,14 +322,44 @@ describe('the support centre', () => {
       const opening = page.getByRole('dialog', { name: `Dispute ${serverName}` });
       await opening
         .getByLabel('What happened')
-        .fill('Nobody could connect for an hour this evening; the console showed it stopped.');
+        .fill('The server stopped on its own and nobody could connect for the last hour.');
       await opening.getByRole('button', { name: 'Open dispute' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/support/tickets/'));
       const ticketId = new URL(page.url()).pathname.split('/').at(-1);
 
+      // The vendor answers in the dispute from the vendor area.
+      await signInAs(vendor.page, VENDOR);
+      await vendor.page.goto('/vendor/disputes');
+      await vendor.page
+        .getByRole('link', { name: `${serverName}: unreachable or down` })
+        .first()
+        .click();
+      await vendor.page.getByRole('heading', { level: 1, name: /^Dispute: / }).waitFor();
+      const answer =
+        'Our node rebooted for a kernel update; the server did not come back by itself.';
+      await vendor.page.getByLabel('Your answer').fill(answer);
+      await vendor.page.getByRole('button', { name: 'Send answer' }).click();
+      await vendor.page.getByText(answer).first().waitFor();
+
+      // Support reads the measured downtime, which fills the refund, and adds compensation.
       await signInAs(agent.page, SUPPORT);
       await (await openStaffArea(agent.page, SUPPORT.email, '/admin/tickets')).finish();
       await agent.page.goto(`/admin/tickets/${ticketId}`);
+      await agent.page.getByText(answer).first().waitFor();
+      const evidence = agent.page.locator('.ant-card').filter({
+        has: agent.page.getByRole('heading', { level: 2, name: 'Measured evidence' }),
+      });
+      const down = evidence
+        .locator('.ant-descriptions-item')
+        .filter({ hasText: 'Down or unreachable' })
+        .locator('.ant-descriptions-item-content');
+      await down.waitFor();
+      const downHours = Number(/^(\d+) hours? of /.exec((await down.textContent()).trim())?.[1]);
+      assert.ok(
+        downHours >= 1,
+        `the hour the server was down is measured: ${await down.textContent()}`,
+      );
+      await screenshotAllWays(agent.page, 'support-desk-dispute-evidence', { restoreTheme: true });
       const card = agent.page.locator('.ant-card').filter({
         has: agent.page.getByRole('heading', { level: 2, name: 'Dispute' }),
       });
@@ -285,11 +367,17 @@ describe('the support centre', () => {
       const dialog = agent.page
         .getByRole('dialog')
         .filter({ hasText: 'Refund or compensate the renter' });
-      await dialog.getByLabel('Refund whole hours').fill('1');
+      assert.equal(
+        await dialog.getByLabel('Refund whole hours').inputValue(),
+        String(downHours),
+        'the measured hours fill the refund',
+      );
       await dialog.getByLabel('Compensation in platform credit').fill('1.5');
       await dialog
         .getByLabel('Reason')
-        .fill('The panel shows the server stopped for an hour of the rental.');
+        .fill(
+          'The panel shows the server stopped outside the renter’s control for the hours refunded.',
+        );
       await screenshotAllWays(agent.page, 'support-desk-dispute-decide', { restoreTheme: true });
       await dialog.getByRole('button', { name: 'Decide for the renter' }).click();
       await toast(
@@ -326,10 +414,13 @@ describe('the support centre', () => {
       await screenshotAllWays(page, 'rent-with-credit', { restoreTheme: true });
       await confirmation.getByRole('button', { name: /^Pay .* and rent$/ }).click();
       await page.waitForURL((url) => url.pathname === '/rentals');
-      assert.deepEqual([...customerProblems, ...agentProblems], []);
+      assert.deepEqual([...customerProblems, ...agentProblems, ...vendorProblems], []);
     } finally {
+      await resetClock(admin.page).catch(() => {});
       await customer.context.close();
       await agent.context.close();
+      await vendor.context.close();
+      await admin.context.close();
     }
   });
 });

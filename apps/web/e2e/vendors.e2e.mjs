@@ -17,7 +17,9 @@ import {
   RUN,
   demoPay,
   deposit,
+  moveClock,
   openStaffArea,
+  resetClock,
   screenshotAllWays,
   signInAs,
   signUp,
@@ -32,33 +34,6 @@ const SPARE_CSGO_PORT = Number(process.env.DEMO_GAME_PORT_BASE ?? 39100) + 61;
 async function pickOption(page, label, option) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByTitle(option).first().click();
-}
-
-/** Moves the test clock from the staff area's Settings, after its confirmation. */
-async function moveClock(page, step) {
-  await page.goto('/admin/settings');
-  const card = page.locator('.ant-card').filter({ hasText: 'Test clock' });
-  await card.getByRole('button', { name: `${step} ahead` }).click();
-  await page.getByRole('button', { name: `Move ${step} ahead` }).click();
-  await page
-    .locator('.ant-message')
-    .getByText(/^The clock moved ahead:/)
-    .waitFor();
-  return card;
-}
-
-/** Puts the test clock back on the real time, for the files after this one. */
-async function resetClock(page) {
-  await page.goto('/admin/settings');
-  const back = page.getByRole('button', { name: 'Back to real time' });
-  await back.waitFor();
-  if (await back.isEnabled()) {
-    await back.click();
-    await page
-      .locator('.ant-message')
-      .getByText(/^The clock is back on the real time/)
-      .waitFor();
-  }
 }
 
 /** The EIP-55 example address: the checksum is in its capitals. */

@@ -15,6 +15,10 @@ import type { WorldLog } from './log';
  * - `POST /api/client/servers/{identifier}/power {"signal": start|stop|restart|kill}` → 204. The
  *   server's process then moves like Wings moves it: offline → starting → running after a short
  *   delay, running → stopping → offline, restart through both, kill straight to offline.
+ * - `GET /api/client?page=&per_page=` → 200 `{object: 'list', data: [{object: 'server',
+ *   attributes: {server_owner, identifier, uuid, name, status, is_suspended, is_installing, …}}],
+ *   meta: {pagination}}`: the servers the key may use, 50 to a page by default as the panel pages
+ *   them (a vendor's panel admin finds a server by name this way).
  * - `GET /api/client/servers/{identifier}/resources` → 200 `{object: 'stats', attributes:
  *   {current_state, is_suspended, resources: {memory_bytes, cpu_absolute, disk_bytes,
  *   network_rx_bytes, network_tx_bytes, uptime}}}`.
@@ -53,6 +57,7 @@ export interface RecordedRequest {
 interface DemoServer {
   identifier: string;
   apiKey: string;
+  name: string;
   state: DemoProcessState;
   status: DemoServerStatus;
   /** When the process (the container) came up: uptime counts from here, `starting` included. */
@@ -80,6 +85,8 @@ export interface DemoPanelOptions {
 export interface DemoServerOptions {
   identifier: string;
   apiKey: string;
+  /** The server's name in the panel (the listing's name in the demo). */
+  name?: string;
   state?: DemoProcessState;
   status?: DemoServerStatus;
 }
@@ -96,6 +103,10 @@ const errorBody = (code: string, status: number, detail: string, extra: object =
   JSON.stringify({ errors: [{ code, status: String(status), detail, ...extra }] });
 
 const SERVER_PATH = /^\/api\/client\/servers\/([^/]+)\/(power|resources)\/?$/;
+const LIST_PATH = /^\/api\/client\/?$/;
+/** The panel's page size for lists, and the most `per_page` may ask for. */
+const LIST_PAGE = 50;
+const LIST_PAGE_MAX = 100;
 
 export class DemoPanel {
   readonly requests: RecordedRequest[] = [];
@@ -139,11 +150,18 @@ export class DemoPanel {
   }
 
   /** A server the key owns. The key becomes one the panel accepts. */
-  addServer({ identifier, apiKey, state = 'offline', status = null }: DemoServerOptions): void {
+  addServer({
+    identifier,
+    apiKey,
+    name = identifier,
+    state = 'offline',
+    status = null,
+  }: DemoServerOptions): void {
     this.keys.add(apiKey);
     this.servers.set(identifier, {
       identifier,
       apiKey,
+      name,
       state,
       status,
       upSince: state === 'running' || state === 'starting' ? Date.now() : null,
@@ -297,6 +315,45 @@ export class DemoPanel {
     }
   }
 
+  /** The key's servers as the Client API lists them, one page at a time. */
+  private list(apiKey: string, query: URLSearchParams) {
+    const owned = [...this.servers.values()].filter((server) => server.apiKey === apiKey);
+    const perPage = Math.min(
+      LIST_PAGE_MAX,
+      Math.max(1, Number.parseInt(query.get('per_page') ?? '', 10) || LIST_PAGE),
+    );
+    const totalPages = Math.max(1, Math.ceil(owned.length / perPage));
+    const page = Math.max(1, Number.parseInt(query.get('page') ?? '', 10) || 1);
+    const data = owned.slice((page - 1) * perPage, page * perPage).map((server) => ({
+      object: 'server',
+      attributes: {
+        server_owner: true,
+        identifier: server.identifier,
+        uuid: `${server.identifier}-0000-4000-8000-000000000000`,
+        name: server.name,
+        description: '',
+        status: server.status,
+        is_suspended: server.status === 'suspended',
+        is_installing: server.status === 'installing',
+        is_transferring: false,
+      },
+    }));
+    return {
+      object: 'list',
+      data,
+      meta: {
+        pagination: {
+          total: owned.length,
+          count: data.length,
+          per_page: perPage,
+          current_page: page,
+          total_pages: totalPages,
+          links: {},
+        },
+      },
+    };
+  }
+
   private stats(server: DemoServer) {
     const up = server.state === 'running' || server.state === 'starting';
     const uptime = server.upSince && up ? Date.now() - server.upSince : 0;
@@ -360,9 +417,16 @@ export class DemoPanel {
       );
     }
 
+    const listing = LIST_PATH.test(path);
     const match = SERVER_PATH.exec(path);
-    if (!match) return send(404, errorBody('NotFoundHttpException', 404, NOT_FOUND_DETAIL));
-    const [, identifier, action] = match as unknown as [string, string, 'power' | 'resources'];
+    if (!match && !listing) {
+      return send(404, errorBody('NotFoundHttpException', 404, NOT_FOUND_DETAIL));
+    }
+    const [, identifier, action] = (match ?? ['', '', 'list']) as [
+      string,
+      string,
+      'power' | 'resources' | 'list',
+    ];
     const allowed = action === 'power' ? 'POST' : 'GET';
     if (method !== allowed) {
       return send(
@@ -385,6 +449,10 @@ export class DemoPanel {
     }
     if (!this.keys.has(bearer)) {
       return send(403, errorBody('AccessDeniedHttpException', 403, 'This action is unauthorized.'));
+    }
+    if (action === 'list') {
+      const query = new URL(request.url ?? '/', 'http://panel').searchParams;
+      return send(200, JSON.stringify(this.list(bearer, query)));
     }
     const server = this.servers.get(decodeURIComponent(identifier));
     if (!server || server.apiKey !== bearer) {

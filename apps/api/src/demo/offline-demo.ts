@@ -74,6 +74,7 @@ export function demoPanelServers() {
   return [...DEMO_LISTINGS, ...DEMO_SPARE_GAME_SERVERS].map((server) => ({
     identifier: demoPanelIdentifier(server.index),
     apiKey: DEMO_PANEL_API_KEY,
+    name: server.name,
   }));
 }
 

@@ -198,3 +198,43 @@ describe('the Pterodactyl client against the demo panel', () => {
     expect(() => normalizePanelUrl('https://user:pw@panel.example.com')).toThrow(/password/);
   });
 });
+
+describe("the demo panel's server list", () => {
+  it('lists the key’s servers by name, 50 to a page as the Client API pages them', async () => {
+    const listKey = 'ptlc_ListTest00001234567890abcdefghijklmnopqrstu';
+    for (let i = 0; i < 53; i += 1) {
+      panel.addServer({
+        identifier: `list${String(i).padStart(4, '0')}`,
+        apiKey: listKey,
+        name: `Box ${i}`,
+      });
+    }
+    const get = (query = '') =>
+      fetch(`${panel.url}/api/client${query}`, { headers: { authorization: `Bearer ${listKey}` } });
+    const first = await get();
+    expect(first.status).toBe(200);
+    const page = (await first.json()) as {
+      object: string;
+      data: Array<{ object: string; attributes: { identifier: string; name: string } }>;
+      meta: { pagination: { total: number; count: number; total_pages: number } };
+    };
+    expect(page.object).toBe('list');
+    expect(page.data[0]).toMatchObject({
+      object: 'server',
+      attributes: { identifier: 'list0000', name: 'Box 0' },
+    });
+    expect(page.meta.pagination).toMatchObject({ total: 53, count: 50, total_pages: 2 });
+    const second = (await (await get('?page=2')).json()) as typeof page;
+    expect(second.data.map((server) => server.attributes.name)).toEqual([
+      'Box 50',
+      'Box 51',
+      'Box 52',
+    ]);
+    // Another key's servers are not listed; no key is 401.
+    const other = (await (
+      await fetch(`${panel.url}/api/client`, { headers: { authorization: `Bearer ${KEY}` } })
+    ).json()) as typeof page;
+    expect(other.data.map((server) => server.attributes.identifier)).toEqual(['1a7ce997']);
+    expect((await fetch(`${panel.url}/api/client`)).status).toBe(401);
+  });
+});
