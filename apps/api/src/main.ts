@@ -22,6 +22,7 @@ import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
 import { seedDemoPayouts } from './demo/demo-payouts';
 import { seedDemoDeposits } from './demo/demo-deposits';
+import { evidenceRetentionJob } from './modules/disputes/evidence-retention';
 import { seedDemoDispute } from './demo/demo-disputes';
 import { seedDemoFlags } from './demo/demo-moderation';
 import { seedDemoThreads } from './demo/demo-threads';
@@ -125,6 +126,7 @@ async function main() {
   scheduler.register(app.services.mail.job());
   scheduler.register(rentalExpiryJob(app.services.rentals, logger));
   scheduler.register(vendorClearingJob(database.db, logger, app.clock));
+  scheduler.register(evidenceRetentionJob(database.db, logger, app.clock));
   // Every run reads the test clock first: another instance may have moved it (decision 042).
   const clock = app.clock;
   if (clock instanceof TestClock) scheduler.beforeEachRun(() => clock.sync());
