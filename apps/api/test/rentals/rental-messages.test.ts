@@ -143,6 +143,27 @@ describe('a rental’s thread', () => {
       .toHaveLength(2);
   });
 
+  it('mails once for messages sent at the same moment from two tabs', async () => {
+    const { vendor, buyer, rental } = await rented('Busy Vendor');
+    const before = ctx.mailer.sent.length;
+    const answers = await Promise.all(
+      ['First of three at once', 'Second of three at once', 'Third of three at once'].map((text) =>
+        write('renter', rental.id, buyer.headers, text),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(await unreadOf('vendor', rental.id, vendor.headers)).toBe(3);
+    const [queued] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from mail_outbox
+           where recipient = ${vendor.user.email} and kind = 'rental-message'`,
+    );
+    expect(queued!.n).toBe(1);
+    await expect
+      .poll(() => ctx.mailer.sent.slice(before).filter((m) => m.to === vendor.user.email))
+      .toHaveLength(1);
+  });
+
   it('answers 404 to anyone but its two sides, and to a bad id', async () => {
     const { vendor, buyer, rental } = await rented('Private Vendor');
     const stranger = await signedIn(ctx);
