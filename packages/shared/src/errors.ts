@@ -73,6 +73,20 @@ export const ERROR_CODES = [
   'LISTING_RENTED',
   'IMAGE_REFUSED',
   'PANEL_ADDRESS_REFUSED',
+  // buyer protection: disputes, renter–vendor messages, moderation
+  'DISPUTE_OPEN',
+  'DISPUTE_WINDOW_CLOSED',
+  'DISPUTE_CLOSED',
+  'REFUND_TOO_LARGE',
+  'COMPENSATION_TOO_LARGE',
+  'MESSAGE_HELD',
+  'THREAD_CLOSED',
+  'FLAG_TAKEN',
+  'FLAG_DECIDED',
+  'PENALTY_LIFTED',
+  'APPEAL_MADE',
+  'APPEAL_WINDOW_CLOSED',
+  'APPEAL_DECIDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -22,7 +22,8 @@ const components: Components = {
   ),
 };
 
-const SAFE_PROTOCOL = /^(https?:|mailto:|\/|#)/i;
+/** The web, a mail address, a path inside the app or an anchor; never `//host`, javascript: or data:. */
+const SAFE_PROTOCOL = /^(https?:|mailto:|\/(?!\/)|#)/i;
 
 export function Markdown({ children }: { children: string }) {
   return (
@@ -30,7 +31,7 @@ export function Markdown({ children }: { children: string }) {
       <ReactMarkdown
         components={components}
         skipHtml
-        urlTransform={(url) => (SAFE_PROTOCOL.test(url) ? url : '')}
+        urlTransform={(url) => (SAFE_PROTOCOL.test(url.trim()) ? url : '')}
       >
         {children}
       </ReactMarkdown>

@@ -1,10 +1,8 @@
-import { PaperClipOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag, Typography, theme } from 'antd';
+import { Flex, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
-import type { MessageAuthorRole, Attachment, TicketMessageView } from '@crimsonhost/shared/support';
-import { downloadAttachment, formatFileSize } from '../lib/attachments';
+import type { MessageAuthorRole, TicketMessageView } from '@crimsonhost/shared/support';
+import { AttachmentList } from './attachment-list';
 import { Markdown } from './markdown';
-import { useToast } from './use-toast';
 
 const ROLE_LABELS: Record<MessageAuthorRole, string> = {
   customer: 'Customer',
@@ -13,44 +11,6 @@ const ROLE_LABELS: Record<MessageAuthorRole, string> = {
   system: 'System',
   vendor: 'Vendor',
 };
-
-function AttachmentList({ attachments }: { attachments: Attachment[] }) {
-  const toast = useToast();
-  if (attachments.length === 0) return null;
-  return (
-    <Flex
-      component="ul"
-      vertical
-      gap={4}
-      style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}
-    >
-      {attachments.map((file) => (
-        <li key={file.id}>
-          <Button
-            type="link"
-            size="small"
-            icon={<PaperClipOutlined />}
-            style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-            aria-label={`Download ${file.name}, ${file.contentType.split(';')[0]}, ${formatFileSize(file.size)}`}
-            onClick={() =>
-              void downloadAttachment(file).catch((error: unknown) =>
-                toast(
-                  'error',
-                  error instanceof Error ? error.message : 'The file could not be downloaded.',
-                ),
-              )
-            }
-          >
-            {file.name}
-          </Button>{' '}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {file.contentType.split(';')[0]} · {formatFileSize(file.size)}
-          </Typography.Text>
-        </li>
-      ))}
-    </Flex>
-  );
-}
 
 /**
  * A ticket's conversation: replies with author, role badge and time; internal notes (staff only)

@@ -49,6 +49,7 @@ export function buildRental(overrides: Partial<Rental> = {}): Rental {
     },
     dispute: null,
     disputeUntil: new Date(now + 7200_000 + 7 * 86_400_000).toISOString(),
+    unreadMessages: 0,
     ...overrides,
   };
 }

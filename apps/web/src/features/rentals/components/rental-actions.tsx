@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { DISPUTE_OUTCOME_LABELS } from '@crimsonhost/shared/disputes';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
+import { RentalMessagesButton } from '../../../components/rental-thread/rental-messages-button';
 import type { RentalView } from '../../../lib/rentals/get-rentals';
 import { PowerButtons } from './power-buttons';
 import { useRentalDialogs } from './rental-dialogs';
@@ -44,10 +45,21 @@ function DisputeAction({ rental }: { rental: RentalView }) {
   );
 }
 
+/** The rental's thread with its vendor, with how many of their messages I have not read. */
+function MessagesAction({ rental }: { rental: RentalView }) {
+  return (
+    <RentalMessagesButton
+      rentalId={rental.id}
+      unread={rental.unreadMessages}
+      about={rental.server.name}
+    />
+  );
+}
+
 /**
  * What a renter can do with a rental: while it is active, power its game server, extend it or
- * cancel it; once it has ended, rent the same server again. Either way, dispute it while the
- * buyer protection policy allows, or follow the dispute.
+ * cancel it; once it has ended, rent the same server again. Either way, write to the vendor, and
+ * dispute it while the buyer protection policy allows, or follow the dispute.
  */
 export function RentalActions({ rental }: { rental: RentalView }) {
   const openDialog = useRentalDialogs();
@@ -61,6 +73,7 @@ export function RentalActions({ rental }: { rental: RentalView }) {
         >
           Rent again
         </ButtonLink>
+        <MessagesAction rental={rental} />
         <DisputeAction rental={rental} />
       </Flex>
     );
@@ -86,6 +99,7 @@ export function RentalActions({ rental }: { rental: RentalView }) {
         >
           Cancel
         </Button>
+        <MessagesAction rental={rental} />
         <DisputeAction rental={rental} />
       </Flex>
     </Flex>

@@ -6,12 +6,14 @@ import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { isPastTheEnd, lastPageOf, PastTheEnd } from '../../../components/past-the-end';
+import { LazyRentalThreadDrawer } from '../../../components/rental-thread/lazy-rental-thread-drawer';
+import { useMessagesParam } from '../../../components/rental-thread/use-messages-param';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { historyTotal, useHistoryCursor } from '../../../lib/history-paging';
-import { useRentals } from '../../../lib/rentals/get-rentals';
+import { rentalsQueryKey, useRentals } from '../../../lib/rentals/get-rentals';
 import { RentalCards } from '../components/rental-cards';
 import { RentalDialogs } from '../components/rental-dialogs';
 import { RENTAL_STATUS_LABELS } from '../components/rental-status-tag';
@@ -25,7 +27,10 @@ const FILTERS = [
   ...RENTAL_STATUSES.map((status) => ({ value: status, label: RENTAL_STATUS_LABELS[status] })),
 ];
 
-/** /rentals: my rentals with their countdowns, run states and controls (signed-in only). */
+/**
+ * /rentals: my rentals with their countdowns, run states and controls (signed-in only);
+ * `?messages=<rentalId>` opens a rental's messages with its vendor in a drawer.
+ */
 export function RentalsPage() {
   const [search, setSearch] = useSearchParams();
   const query = readRentalsSearch(search);
@@ -33,6 +38,8 @@ export function RentalsPage() {
   const rentals = useRentals(cursor.after ? { ...query, after: cursor.after } : query);
   const total = historyTotal(rentals.data?.meta, query.page, query.pageSize);
   const isMobile = useMediaQuery(MOBILE_QUERY);
+  const messages = useMessagesParam();
+  const messaged = rentals.data?.rentals.find((rental) => rental.id === messages.rentalId);
 
   const show = (next: Partial<typeof query>) =>
     setSearch(writeRentalsSearch({ ...query, ...next }));
@@ -131,6 +138,14 @@ export function RentalsPage() {
         )}
         <RentalDialogs rentals={rentals.data?.rentals ?? []}>{body}</RentalDialogs>
       </Flex>
+      <LazyRentalThreadDrawer
+        reader="renter"
+        rentalId={messages.rentalId}
+        serverName={messaged?.server.name}
+        endedAt={messaged?.endedAt}
+        invalidateOnRead={rentalsQueryKey()}
+        onClose={messages.close}
+      />
     </>
   );
 }

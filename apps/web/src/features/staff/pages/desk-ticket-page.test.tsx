@@ -5,6 +5,11 @@ import type { DeskTicketDetail } from '@crimsonhost/shared/support-desk';
 import { errorBody } from '../../../test/auth-fixtures';
 import { server } from '../../../test/msw-server';
 import { renderInApp, signIn } from '../../../test/rental-fixtures';
+import {
+  buildRentalMessage,
+  buildRentalThread,
+  serveRentalThread,
+} from '../../../test/rental-thread-fixtures';
 import { buildDeskTicket, buildMessage } from '../../../test/support-fixtures';
 import { SUPPORT_USER, serveDeskBasics } from '../test/desk-fixtures';
 import { DeskTicketPage } from './desk-ticket-page';
@@ -37,15 +42,20 @@ function serveTicket(ticket: DeskTicketDetail) {
   return { written, typing };
 }
 
-function renderTicket(ticket: DeskTicketDetail) {
+/** The linked rental's renter–vendor messages as support reads them: none, unless told. */
+const emptyThread = () =>
+  buildRentalThread({ rentalId: RENTAL_LINK.id, side: null, writableUntil: null });
+
+function renderTicket(ticket: DeskTicketDetail, thread = emptyThread()) {
   signIn(SUPPORT_USER);
   serveDeskBasics();
   const served = serveTicket(ticket);
+  const { asked: threadAsked } = serveRentalThread('staff', RENTAL_LINK.id, thread);
   const view = renderInApp(<DeskTicketPage />, {
     path: '/admin/tickets/:ticketId',
     at: `/admin/tickets/${ticket.id}`,
   });
-  return { ...view, ...served };
+  return { ...view, ...served, threadAsked };
 }
 
 /** What the platform measured over a disputed rental: two hours down at 2.50 an hour. */
@@ -301,5 +311,59 @@ describe('the desk ticket view', () => {
       'href',
       '/admin/tickets',
     );
+  });
+
+  it('reads the linked rental’s renter and vendor messages, without writing to them', async () => {
+    const ticket = buildDeskTicket({ subject: 'Lag at night', link: RENTAL_LINK });
+    const { threadAsked } = renderTicket(
+      ticket,
+      buildRentalThread({
+        rentalId: RENTAL_LINK.id,
+        server: { id: '00000000-0000-4000-8000-000000000077', name: 'Frankfurt Rust #2' },
+        renter: { displayName: 'Ada Renter' },
+        side: null,
+        messages: [
+          buildRentalMessage({
+            side: 'renter',
+            authorName: 'Ada Renter',
+            body: 'The server lags every evening.',
+          }),
+          buildRentalMessage({ body: 'We moved it to a *faster* node.' }),
+        ],
+      }),
+    );
+    const card = (
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: 'Renter and vendor messages' },
+        { timeout: 10_000 },
+      )
+    ).closest('.ant-card') as HTMLElement;
+    const list = await within(card).findByRole('list', {
+      name: 'Messages about Frankfurt Rust #2',
+    });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Ada RenterRenter');
+    expect(first).toHaveTextContent('The server lags every evening.');
+    expect(second).toHaveTextContent('Nordic HostingVendor');
+    expect(within(second!).getByText('faster').tagName).toBe('EM');
+    expect(card).toHaveTextContent('between Ada Renter (renter) and Nordic Hosting (vendor)');
+    expect(card).toHaveTextContent(
+      'Support reads these messages; only the renter and the vendor write here.',
+    );
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(within(card).queryByText('Seen')).toBeNull();
+    expect(threadAsked.map((url) => url.pathname)).toEqual([
+      `/api/admin/rentals/${RENTAL_LINK.id}/messages`,
+    ]);
+  });
+
+  it('asks for no renter–vendor messages when the ticket is about no rental', async () => {
+    const { threadAsked } = renderTicket(buildDeskTicket({ subject: 'Password reset' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Password reset/ }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Renter and vendor messages' })).toBeNull();
+    expect(threadAsked).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadErrorResult } from '../../../components/load-error-result';
+import { RentalThreadCard } from '../../../components/rental-thread/rental-thread-card';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { TicketConversation } from '../../../components/ticket-conversation';
 import {
@@ -41,8 +42,9 @@ function TicketNotFound() {
 
 /**
  * /admin/tickets/:ticketId: the conversation with internal notes and the answer on the left; the
- * ticket's facts, what it is about, the customer's account and their rating on the right (below
- * on a phone). Asks again every 15 s, so replies and colleagues at work show up.
+ * ticket's facts, what it is about (with the rental's renter–vendor messages, read only), the
+ * customer's account and their rating on the right (below on a phone). Asks again every 15 s, so
+ * replies and colleagues at work show up.
  */
 export function DeskTicketPage() {
   const { ticketId = '' } = useParams();
@@ -60,6 +62,8 @@ export function DeskTicketPage() {
     return <LoadErrorResult title="The ticket could not be loaded" query={ticket} />;
   }
   const detail = ticket.data;
+  const rentalId =
+    detail.link?.kind === 'rental' ? detail.link.id : (detail.dispute?.rentalId ?? null);
   return (
     <>
       <title>{`#${detail.number} ${detail.subject} · Staff · CrimsonHost`}</title>
@@ -99,6 +103,7 @@ export function DeskTicketPage() {
               {detail.dispute && <DisputeCard dispute={detail.dispute} />}
               {detail.dispute && <DisputeEvidenceCard disputeId={detail.dispute.id} />}
               {detail.link && <LinkedRecordCard link={detail.link} />}
+              {rentalId && <RentalThreadCard rentalId={rentalId} />}
               <CustomerSummaryCard ticket={detail} />
               {detail.satisfaction && <SatisfactionCard satisfaction={detail.satisfaction} />}
             </Flex>

@@ -6,6 +6,7 @@ import { FLAG_SOURCE_LABELS, type FlagDetail } from '@crimsonhost/shared/moderat
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
 import { LoadErrorResult } from '../../../components/load-error-result';
+import { RentalThreadCard } from '../../../components/rental-thread/rental-thread-card';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { ApiError } from '../../../lib/api-client';
 import { useFlag } from '../api/moderation-flags';
@@ -155,8 +156,9 @@ function FlagHistoryCard({ flag }: { flag: FlagDetail }) {
 }
 
 /**
- * /admin/moderation/:flagId (support and admin): one flag with its message in context and the
- * person's history; the moderator claims it and decides it.
+ * /admin/moderation/:flagId (support and admin): one flag with its message in context (the
+ * rental's renter–vendor messages when it was said about a rental) and the person's history; the
+ * moderator claims it and decides it.
  */
 export function FlagPage() {
   const { flagId = '' } = useParams();
@@ -197,7 +199,10 @@ export function FlagPage() {
             </Flex>
           </Col>
           <Col xs={24} lg={10}>
-            <FlagHistoryCard flag={detail} />
+            <Flex vertical gap={16}>
+              {detail.rentalId && <RentalThreadCard rentalId={detail.rentalId} />}
+              <FlagHistoryCard flag={detail} />
+            </Flex>
           </Col>
         </Row>
       </Flex>

@@ -8,6 +8,7 @@ import type { FlagDetail, FlagSummary } from '@crimsonhost/shared/moderation';
 import { errorBody } from '../../../test/auth-fixtures';
 import { server } from '../../../test/msw-server';
 import { renderInApp, signIn } from '../../../test/rental-fixtures';
+import { buildRentalThread, serveRentalThread } from '../../../test/rental-thread-fixtures';
 import { SUPPORT_USER } from '../test/desk-fixtures';
 import { FlagPage } from './flag-page';
 import { ModerationPage } from './moderation-page';
@@ -56,6 +57,15 @@ function buildFlag(overrides: Partial<FlagDetail> = {}): FlagDetail {
   };
 }
 
+/** The flagged rental's renter–vendor messages as support reads them: none were delivered. */
+function serveFlagThread(flag: FlagDetail) {
+  return serveRentalThread(
+    'staff',
+    flag.rentalId!,
+    buildRentalThread({ rentalId: flag.rentalId!, side: null, writableUntil: null }),
+  );
+}
+
 const summary = (flag: FlagDetail): FlagSummary => {
   const { id, user, source, reason, status, kinds, excerpt, assignee, createdAt } = flag;
   return { id, user, source, reason, status, kinds, excerpt, assignee, createdAt };
@@ -92,6 +102,7 @@ describe('a flag', () => {
   it('is claimed, then resolved with the penalty the API raised for a repeat offence', async () => {
     signIn(SUPPORT_USER);
     let flag = buildFlag();
+    const { asked: threadAsked } = serveFlagThread(flag);
     const decisions: unknown[] = [];
     server.use(
       http.get(`/api/admin/moderation/flags/${ID}`, () => HttpResponse.json({ data: flag })),
@@ -130,6 +141,16 @@ describe('a flag', () => {
       screen.getByText(/a penalty now is at least suspension for 24 hours/i),
     ).toBeInTheDocument();
     expect(screen.getByText('Shared a phone number in a dispute.')).toBeInTheDocument();
+    // The rental's messages, in which the held one was never delivered.
+    const thread = (
+      await screen.findByRole('heading', { level: 2, name: 'Renter and vendor messages' })
+    ).closest('.ant-card') as HTMLElement;
+    expect(
+      await within(thread).findByText(
+        'The renter and the vendor have not written to each other about this rental.',
+      ),
+    ).toBeInTheDocument();
+    expect(threadAsked[0]!.pathname).toBe(`/api/admin/rentals/${flag.rentalId}/messages`);
 
     await user.click(screen.getByRole('button', { name: 'Claim' }));
     expect(await screen.findByText('The flag is yours to review.')).toBeInTheDocument();
@@ -147,6 +168,7 @@ describe('a flag', () => {
 
   it('says when a colleague is reviewing it, and answers an unknown flag with not-found', async () => {
     signIn(SUPPORT_USER);
+    serveFlagThread(buildFlag());
     server.use(
       http.get(`/api/admin/moderation/flags/${ID}`, () =>
         HttpResponse.json({

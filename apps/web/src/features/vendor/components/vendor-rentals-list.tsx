@@ -12,6 +12,7 @@ import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import type { RentalStatus } from '@crimsonhost/shared/rentals';
 import { paths } from '../../../app/paths';
 import { CaptionedTable } from '../../../components/captioned-table';
+import { RentalMessagesButton } from '../../../components/rental-thread/rental-messages-button';
 import { RunStateBadge } from '../../../components/run-state-badge';
 import { SurfaceCard } from '../../../components/surface-card';
 import { UsdtAmount } from '../../../components/usdt-amount';
@@ -73,6 +74,20 @@ function Earned({ rental }: { rental: VendorRentalView }) {
   );
 }
 
+/** Writing to the renter, with how many of their messages I have not read; reporting them. */
+function RentalActions({ rental }: { rental: VendorRentalView }) {
+  return (
+    <Flex gap={8} wrap>
+      <RentalMessagesButton
+        rentalId={rental.id}
+        unread={rental.unreadMessages}
+        about={`${rental.server.name} with ${rental.renter.displayName}`}
+      />
+      <ReportRenterButton rental={rental} />
+    </Flex>
+  );
+}
+
 const COLUMNS: TableColumnsType<VendorRentalView> = [
   {
     title: 'Renter',
@@ -108,7 +123,7 @@ const COLUMNS: TableColumnsType<VendorRentalView> = [
   {
     title: <span className="visually-hidden">Actions</span>,
     key: 'actions',
-    render: (_, rental) => <ReportRenterButton rental={rental} />,
+    render: (_, rental) => <RentalActions rental={rental} />,
   },
 ];
 
@@ -151,9 +166,7 @@ function RentalCard({ rental }: { rental: VendorRentalView }) {
             },
           ]}
         />
-        <div>
-          <ReportRenterButton rental={rental} />
-        </div>
+        <RentalActions rental={rental} />
       </Flex>
     </SurfaceCard>
   );

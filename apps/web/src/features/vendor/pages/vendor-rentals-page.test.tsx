@@ -5,6 +5,11 @@ import { errorBody } from '../../../test/auth-fixtures';
 import { setViewportWidth } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
 import { findDialog, renderInApp, signIn } from '../../../test/rental-fixtures';
+import {
+  buildRentalMessage,
+  buildRentalThread,
+  serveRentalThread,
+} from '../../../test/rental-thread-fixtures';
 import { VENDOR_USER } from '../test/earnings-fixtures';
 import { buildVendorRental, serveVendorRentals } from '../test/overview-fixtures';
 import { VendorRentalsPage } from './vendor-rentals-page';
@@ -213,5 +218,98 @@ describe('the rentals of my listings', () => {
     expect(reports).toEqual([
       { reason: 'privacy_breach', message: 'short of it: posted my address in chat.' },
     ]);
+  });
+
+  it('shows the renter’s unread messages on Messages and opens the thread through ?messages=', async () => {
+    let unread = 3;
+    serveVendorRentals(() =>
+      HttpResponse.json({
+        data: [{ ...running, unreadMessages: unread }, ended],
+        meta: { page: 1, pageSize: 20, total: 2, totalExact: true, nextCursor: null },
+      }),
+    );
+    const { sent } = serveRentalThread('vendor', running.id, () => {
+      unread = 0;
+      return buildRentalThread({
+        rentalId: running.id,
+        server: { id: running.server.id, name: 'Frankfurt Survival' },
+        side: 'vendor',
+        messages: [
+          buildRentalMessage({
+            side: 'renter',
+            authorName: 'Rita Renter',
+            body: 'The server lags since noon.',
+            unread: true,
+            seen: false,
+          }),
+        ],
+      });
+    });
+    const { router, user } = renderRentals('/vendor/rentals?status=ACTIVE');
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Messages, 3 unread: Frankfurt Survival with Rita Renter' },
+      LOAD,
+    );
+    expect(button).toHaveTextContent(/^Messages3$/);
+    await user.click(button);
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?status=ACTIVE&messages=${running.id}`),
+    );
+    const drawer = await screen.findByRole('dialog', undefined, LOAD);
+    expect(within(drawer).getByText('Messages · Frankfurt Survival')).toBeInTheDocument();
+    expect(
+      await within(drawer).findByText('The server lags since noon.', undefined, LOAD),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByText(/with Rita Renter, the renter/)).toBeInTheDocument();
+    // Read: the list is asked again and the count goes.
+    expect(
+      await screen.findByRole(
+        'button',
+        { name: 'Messages: Frankfurt Survival with Rita Renter' },
+        LOAD,
+      ),
+    ).toBeInTheDocument();
+
+    await user.type(
+      within(drawer).getByRole('textbox', { name: 'Your message' }),
+      'Restarting the node now.',
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ message: 'Restarting the node now.', attachmentIds: [] }]),
+    );
+    expect(await within(drawer).findByText('Restarting the node now.')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=ACTIVE'));
+  });
+
+  it('opens a mail’s link to the messages on a 375 px phone, from the rental’s card', async () => {
+    setViewportWidth(375);
+    serveVendorRentals([ended]);
+    serveRentalThread(
+      'vendor',
+      ended.id,
+      buildRentalThread({
+        rentalId: ended.id,
+        server: { id: ended.server.id, name: 'Oslo Creative' },
+        side: 'vendor',
+        writableUntil: null,
+        messages: [buildRentalMessage({ body: 'Thanks for renting!' })],
+      }),
+    );
+    renderRentals(`/vendor/rentals?messages=${ended.id}`);
+    const drawer = await screen.findByRole('dialog', undefined, LOAD);
+    expect(
+      await within(drawer).findByText('Thanks for renting!', undefined, LOAD),
+    ).toBeInTheDocument();
+    // Ended 20 November: writing closed 7 days later.
+    expect(within(drawer).getByText(/^Messages closed on 27 Nov 2026/)).toBeInTheDocument();
+    expect(within(drawer).queryByRole('textbox', { name: 'Your message' })).toBeNull();
+    const list = screen.getByRole('list', { name: 'Rentals of your listings: all, newest first' });
+    expect(
+      within(list).getByRole('button', { name: 'Messages: Oslo Creative with Sam Renter' }),
+    ).toBeInTheDocument();
   });
 });

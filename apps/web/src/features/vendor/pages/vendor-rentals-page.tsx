@@ -8,11 +8,14 @@ import {
 } from '@crimsonhost/shared/vendor-overview';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { isPastTheEnd, lastPageOf, PastTheEnd } from '../../../components/past-the-end';
+import { LazyRentalThreadDrawer } from '../../../components/rental-thread/lazy-rental-thread-drawer';
+import { useMessagesParam } from '../../../components/rental-thread/use-messages-param';
 import { ListSkeleton } from '../../../components/skeleton-loaders';
 import { toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { historyTotal, useHistoryCursor } from '../../../lib/history-paging';
 import { useVendorRentals } from '../api/get-vendor-rentals';
+import { vendorRentalsQueryKey } from '../api/vendor-query-keys';
 import { VendorRentalsList } from '../components/vendor-rentals-list';
 import { useStackedLists } from '../use-stacked-lists';
 import { readVendorRentalsSearch, writeVendorRentalsSearch } from '../vendor-rentals-search';
@@ -36,6 +39,7 @@ const NOTHING: Record<VendorRentalFilter | typeof ALL, string> = {
  * /vendor/rentals (vendor role): the rentals of my listings (issue 16 point 6), newest first, each
  * with the renter's display name, its times, status, run state and what it earned me. The filter
  * and the page live in the URL; the next page is read from where this one ended (decision 031).
+ * `?messages=<rentalId>` opens a rental's messages with its renter in a drawer.
  */
 export function VendorRentalsPage() {
   const [search, setSearch] = useSearchParams();
@@ -44,6 +48,8 @@ export function VendorRentalsPage() {
   const rentals = useVendorRentals(cursor.after ? { ...query, after: cursor.after } : query);
   const total = historyTotal(rentals.data?.meta, query.page, query.pageSize);
   const stacked = useStackedLists();
+  const messages = useMessagesParam();
+  const messaged = rentals.data?.rentals.find((rental) => rental.id === messages.rentalId);
 
   const show = (next: Partial<typeof query>) =>
     setSearch(writeVendorRentalsSearch({ ...query, ...next }));
@@ -134,6 +140,14 @@ export function VendorRentalsPage() {
         )}
         {body}
       </Flex>
+      <LazyRentalThreadDrawer
+        reader="vendor"
+        rentalId={messages.rentalId}
+        serverName={messaged?.server.name}
+        endedAt={messaged?.endedAt}
+        invalidateOnRead={vendorRentalsQueryKey()}
+        onClose={messages.close}
+      />
     </>
   );
 }

@@ -76,6 +76,7 @@ export function buildVendorRental(overrides: Partial<VendorRental> = {}): Vendor
       detail: null,
     },
     earned: { amount: '9.999999', state: 'ESCROW' },
+    unreadMessages: 0,
     ...overrides,
   };
 }
