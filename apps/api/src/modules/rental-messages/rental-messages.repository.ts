@@ -1,5 +1,5 @@
 import type { ThreadSide } from '@crimsonhost/shared/rental-messages';
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -114,8 +114,9 @@ export async function messageOfRental(db: Executor, rentalId: string, id: string
 }
 
 /**
- * Messages from the other side that `side` has not read, per rental: one grouped query for a
- * page of rentals, walking the thread index.
+ * Messages from the other side that `side` has not read, per rental: one query for a page of
+ * rentals that starts from the page's threads (their primary key) and counts each one's unread
+ * run on the thread index, so its cost follows the page, not the table.
  */
 export async function unreadCounts(
   db: Executor,
@@ -123,20 +124,21 @@ export async function unreadCounts(
   side: ThreadSide,
 ): Promise<Map<string, number>> {
   if (rentalIds.length === 0) return new Map();
-  const read = side === 'renter' ? rentalThreads.renterReadSeq : rentalThreads.vendorReadSeq;
-  const rows = await db
-    .select({ rentalId: rentalMessages.rentalId, unread: sql<number>`count(*)::int` })
-    .from(rentalMessages)
-    .innerJoin(rentalThreads, eq(rentalThreads.rentalId, rentalMessages.rentalId))
-    .where(
-      and(
-        inArray(rentalMessages.rentalId, [...rentalIds]),
-        ne(rentalMessages.side, side),
-        sql`${rentalMessages.seq} > ${read}`,
-      ),
-    )
-    .groupBy(rentalMessages.rentalId);
-  return new Map(rows.map((row) => [row.rentalId, row.unread]));
+  const read = sql.raw(side === 'renter' ? 't.renter_read_seq' : 't.vendor_read_seq');
+  const ids = sql.join(
+    rentalIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ rental_id: string; unread: number }>(
+    db,
+    sql`select t.rental_id,
+               (select count(*) from rental_messages m
+                 where m.rental_id = t.rental_id and m.seq > ${read} and m.side <> ${side})::int
+                 as unread
+          from rental_threads t
+         where t.rental_id in (${ids})`,
+  );
+  return new Map(rows.filter((row) => row.unread > 0).map((row) => [row.rental_id, row.unread]));
 }
 
 /** Support reads a rental's thread once a ticket names the rental or a flag was raised on it. */
