@@ -137,10 +137,10 @@ function renterIntervals(actions: RecordedPowerAction[], to: number) {
 
 const overlaps = ([a, b]: Interval, [c, d]: Interval) => a < d && c < b;
 
-/** Whether some of [from, to) lies outside every one of `covers`. */
-function uncovered(from: number, to: number, covers: Interval[]): boolean {
+/** Whether some of [from, to) lies outside every one of `covers` (sorted by their start). */
+function uncovered(from: number, to: number, covers: readonly Interval[]): boolean {
   let point = from;
-  for (const [a, b] of [...covers].sort((x, y) => x[0] - y[0])) {
+  for (const [a, b] of covers) {
     if (a > point) break;
     point = Math.max(point, b);
     if (point >= to) return false;
@@ -148,14 +148,23 @@ function uncovered(from: number, to: number, covers: Interval[]): boolean {
   return point < to;
 }
 
+interface Covers {
+  /** The renter's stops and boots, sorted by start: they excuse stopping and stopped. */
+  stopped: readonly Interval[];
+  /** The renter's boots, sorted by start: they excuse starting. */
+  starting: readonly Interval[];
+}
+
+const byStart = (list: readonly Interval[]) => [...list].sort((x, y) => x[0] - y[0]);
+
 /** Which renter intervals excuse a state: a stop excuses being stopped, a boot booting. */
-function coversFor(state: EvidenceRunState, stops: Interval[], boots: Interval[]): Interval[] {
+function coversFor(state: EvidenceRunState, covers: Covers): readonly Interval[] {
   switch (state) {
     case 'stopping':
     case 'stopped':
-      return [...stops, ...boots];
+      return covers.stopped;
     case 'starting':
-      return boots;
+      return covers.starting;
     case 'running':
     case 'error':
       return [];
@@ -177,12 +186,20 @@ export function measureDowntime(
   const to = Math.max(window.to.getTime(), from);
   const spans = to > from ? runStateSpans(history, from, to) : [];
   const { stops, boots } = renterIntervals(history.powerActions, to);
+  const covers: Covers = { stopped: byStart([...stops, ...boots]), starting: byStart(boots) };
   const status = new Map(history.statusHours.map((row) => [row.hour.getTime(), row]));
 
   const hours: EvidenceHour[] = [];
+  // The spans are in order and touch: the hour's are those from the first that ends after the
+  // hour starts to the last that starts before it ends, found with an index that moves with it.
+  let first = 0;
   for (let start = floorHour(from); from < to && start < to; start += HOUR_MS) {
     const part: Interval = [Math.max(start, from), Math.min(start + HOUR_MS, to)];
-    const inHour = spans.filter((span) => overlaps([span.from, span.to], part));
+    while (first < spans.length && spans[first]!.to <= part[0]) first += 1;
+    const inHour: Span[] = [];
+    for (let i = first; i < spans.length && spans[i]!.from < part[1]; i += 1) {
+      inHour.push(spans[i]!);
+    }
     const states: EvidenceRunState[] = [];
     for (const { state } of inHour)
       if (state !== null && states.at(-1) !== state) states.push(state);
@@ -193,7 +210,7 @@ export function measureDowntime(
         uncovered(
           Math.max(span.from, part[0]),
           Math.min(span.to, part[1]),
-          coversFor(span.state, stops, boots),
+          coversFor(span.state, covers),
         ),
     );
     const row = status.get(start);
