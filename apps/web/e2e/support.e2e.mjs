@@ -255,6 +255,85 @@ describe('the support centre', () => {
     }
   });
 
+  it('lets renter and vendor talk about a rental, holds a chat handle, and marks what is unread', async () => {
+    const customer = await browser.openPage(DESKTOP, { theme: 'light' });
+    const vendor = await browser.openPage(DESKTOP, { theme: 'light' });
+    const customerProblems = await watchForErrors(customer.page);
+    const vendorProblems = await watchForErrors(vendor.page);
+    const { page } = customer;
+    try {
+      await signInAs(page, RENTER);
+      const serverName = await rentAServer(page, { hostedBy: VENDOR.displayName });
+      await page
+        .getByRole('button', { name: `Messages: ${serverName}` })
+        .first()
+        .click();
+      const renterThread = page.getByRole('dialog', { name: `Messages · ${serverName}` });
+      await renterThread.getByText('No messages yet', { exact: false }).waitFor();
+      const question = 'Hi! Is it fine to run **Forge 1.20.1** with about 40 mods?';
+      await renterThread.getByRole('textbox', { name: 'Your message' }).fill(question);
+      await renterThread.getByRole('button', { name: 'Send', exact: true }).click();
+      await renterThread.getByText('Is it fine to run').waitFor();
+      await renterThread.getByRole('button', { name: 'Close' }).first().click();
+
+      // The vendor is mailed once and sees the rental unread in the vendor area.
+      const mail = await waitForMail(VENDOR.email, {
+        subject: `A renter wrote about ${serverName}`,
+      });
+      const link = /https?:\/\/\S+\/vendor\/rentals\?messages=[0-9a-f-]{36}/.exec(mail.text)?.[0];
+      assert.ok(link, `the mail links to the thread: ${mail.text}`);
+      await signInAs(vendor.page, VENDOR);
+      await vendor.page.goto(link);
+      const vendorThread = vendor.page.getByRole('dialog', { name: `Messages · ${serverName}` });
+      await vendorThread.getByText('New messages').waitFor();
+      await vendorThread.getByText('Is it fine to run').waitFor();
+
+      // A chat handle is held, with the reason, and the text stays to be edited.
+      const composer = vendorThread.getByRole('textbox', { name: 'Your message' });
+      await composer.fill('Sure! Easier to sort out mods if you add me on disc0rd: name#1234');
+      await vendorThread.getByRole('button', { name: 'Send', exact: true }).click();
+      await vendorThread
+        .getByRole('alert')
+        .getByText(/shares a chat or social media account.*was not sent/)
+        .waitFor();
+      assert.match(await composer.inputValue(), /disc0rd/);
+      await screenshotAllWays(vendor.page, 'rental-thread-held', {
+        dialog: true,
+        restoreTheme: true,
+      });
+      await composer.fill(
+        'Sure, Forge is fine. Upload the mods through the panel and restart once.',
+      );
+      await vendorThread.getByRole('button', { name: 'Send', exact: true }).click();
+      await vendorThread.getByText('Upload the mods through the panel').waitFor();
+
+      // The renter's list marks the answer unread; opening the thread reads it.
+      await page.reload();
+      const unread = page
+        .getByRole('button', { name: `Messages, 1 unread: ${serverName}` })
+        .first();
+      await unread.click();
+      await renterThread.getByText('Upload the mods through the panel').waitFor();
+      await renterThread.getByText('New messages').waitFor();
+      await screenshotAllWays(page, 'rental-thread', { dialog: true, restoreTheme: true });
+      await renterThread.getByRole('button', { name: 'Close' }).first().click();
+      await page
+        .getByRole('button', { name: `Messages: ${serverName}` })
+        .first()
+        .waitFor();
+      assert.deepEqual(
+        [
+          ...vendorProblems.filter((problem) => !/status of 422/.test(problem)),
+          ...customerProblems,
+        ],
+        [],
+      );
+    } finally {
+      await customer.context.close();
+      await vendor.context.close();
+    }
+  });
+
   it('shows a dispute with the vendor’s answer, and support declines it with a reason', async () => {
     const agent = await browser.openPage(DESKTOP, { theme: 'light' });
     const problems = await watchForErrors(agent.page);

@@ -20,22 +20,24 @@ export function RentalMessagesButton({
   const { token } = theme.useToken();
   const { open } = useMessagesParam();
   const count = unread > 0 ? `, ${unread} unread` : '';
+  // The name comes from the content, not an aria-label: what is seen ("Messages 2") stays part of
+  // what is heard ("Messages, 2 unread: Frankfurt Survival"), and the badge is said in words.
   return (
-    <Button
-      size="small"
-      icon={<MessageOutlined aria-hidden />}
-      aria-label={`Messages${count}: ${about}`}
-      onClick={() => open(rentalId)}
-    >
+    <Button size="small" icon={<MessageOutlined aria-hidden />} onClick={() => open(rentalId)}>
       Messages
       {unread > 0 && (
-        <Badge
-          count={unread}
-          size="small"
-          color={token.colorPrimary}
-          style={{ color: token.colorTextLightSolid, boxShadow: 'none' }}
-        />
+        <span aria-hidden>
+          <Badge
+            count={unread}
+            size="small"
+            color={token.colorPrimary}
+            style={{ color: token.colorTextLightSolid, boxShadow: 'none' }}
+          />
+        </span>
       )}
+      <span className="visually-hidden">
+        {count}: {about}
+      </span>
     </Button>
   );
 }
