@@ -37,6 +37,7 @@ import {
   vendorDisputeRoutes,
 } from './modules/disputes/disputes.routes';
 import { deskDisputeEvidenceRoutes } from './modules/disputes/dispute-evidence.routes';
+import { sessionRoutes } from './modules/auth/sessions.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
 import {
   deskRentalMessageRoutes,
@@ -407,6 +408,7 @@ export async function buildApp({
       await api.register(catalogRoutes(database.db, { cacheTtlMs: config.CATALOG_CACHE_TTL_MS }));
       await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
       await api.register(staffSignInRoutes({ guards, staffSignIn }));
+      await api.register(sessionRoutes({ db: database.db, guards }));
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(disputeRoutes({ guards, disputes }));

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { refreshTokens, signIns, staffFactors, userPenalties, users } from '../../db/schema';
+import { signIns, staffFactors, userPenalties, users } from '../../db/schema';
+
+export { activeSessionsOf } from '../auth/auth.repository';
 
 /** The staff area's reads and writes of accounts (issue 15 point 3). */
 
@@ -148,33 +150,6 @@ export async function signInsOf(db: Executor, userId: string, limit = 20) {
     .where(eq(signIns.userId, userId))
     .orderBy(desc(signIns.createdAt))
     .limit(limit);
-}
-
-/** Sign-ins still alive: each family's current refresh token, not revoked and not expired. */
-export async function activeSessionsOf(db: Executor, userId: string) {
-  return db
-    .select({
-      id: refreshTokens.familyId,
-      lastUsedAt: refreshTokens.createdAt,
-      expiresAt: refreshTokens.expiresAt,
-      ip: refreshTokens.ip,
-      userAgent: refreshTokens.userAgent,
-      startedAt:
-        sql<Date>`(select min(r.created_at) from refresh_tokens r where r.family_id = ${refreshTokens.familyId})`.mapWith(
-          (value: string | Date) => new Date(value),
-        ),
-    })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        isNull(refreshTokens.rotatedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(refreshTokens.createdAt))
-    .limit(50);
 }
 
 /** Forgets the failed sign-ins that slow an account down (the e-mail's and the password's). */

@@ -356,3 +356,46 @@ export async function releaseAddress(db: Executor, userId: string) {
   await db.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
   await db.delete(pendingLinks).where(eq(pendingLinks.userId, userId));
 }
+
+/** Sign-ins still alive: each family's current refresh token, not revoked and not expired. */
+export async function activeSessionsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: refreshTokens.familyId,
+      lastUsedAt: refreshTokens.createdAt,
+      expiresAt: refreshTokens.expiresAt,
+      ip: refreshTokens.ip,
+      userAgent: refreshTokens.userAgent,
+      startedAt:
+        sql<Date>`(select min(r.created_at) from refresh_tokens r where r.family_id = ${refreshTokens.familyId})`.mapWith(
+          (value: string | Date) => new Date(value),
+        ),
+    })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.rotatedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(refreshTokens.createdAt))
+    .limit(50);
+}
+
+/** Whether a sign-in (refresh-token family) is the user's and not yet signed out. */
+export async function isLiveFamilyOf(db: Executor, userId: string, familyId: string) {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

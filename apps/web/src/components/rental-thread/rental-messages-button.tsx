@@ -20,11 +20,12 @@ export function RentalMessagesButton({
   const { token } = theme.useToken();
   const { open } = useMessagesParam();
   const count = unread > 0 ? `, ${unread} unread` : '';
-  // The name comes from the content, not an aria-label: what is seen ("Messages 2") stays part of
-  // what is heard ("Messages, 2 unread: Frankfurt Survival"), and the badge is said in words.
+  // The name is the hidden line, said whole ("Messages, 2 unread: Frankfurt Survival"); what is
+  // seen ("Messages" and the badge) is hidden from screen readers, so no aria-label can disagree
+  // with it, and browsers that space out a positioned span cannot split the name.
   return (
     <Button size="small" icon={<MessageOutlined aria-hidden />} onClick={() => open(rentalId)}>
-      Messages
+      <span aria-hidden>Messages</span>
       {unread > 0 && (
         <span aria-hidden>
           <Badge
@@ -36,7 +37,7 @@ export function RentalMessagesButton({
         </span>
       )}
       <span className="visually-hidden">
-        {count}: {about}
+        Messages{count}: {about}
       </span>
     </Button>
   );
