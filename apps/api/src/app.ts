@@ -37,6 +37,8 @@ import {
   vendorDisputeRoutes,
 } from './modules/disputes/disputes.routes';
 import { deskDisputeEvidenceRoutes } from './modules/disputes/dispute-evidence.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { AccountService } from './modules/account/account.service';
 import { sessionRoutes } from './modules/auth/sessions.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
 import {
@@ -409,6 +411,9 @@ export async function buildApp({
       await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
       await api.register(staffSignInRoutes({ guards, staffSignIn }));
       await api.register(sessionRoutes({ db: database.db, guards }));
+      await api.register(
+        accountRoutes({ guards, account: new AccountService(database.db, audit, clock) }),
+      );
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(disputeRoutes({ guards, disputes }));

@@ -32,6 +32,8 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/auth/sessions': 'user',
   'DELETE /api/auth/sessions/{id}': 'user',
   'POST /api/auth/sessions/sign-out-others': 'user',
+  'GET /api/account/export': 'user',
+  'POST /api/account/delete': 'user',
   'POST /api/auth/client-token': 'staff',
   'POST /api/auth/change-password': 'user',
   'POST /api/auth/recovery-codes': 'user',

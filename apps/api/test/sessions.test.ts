@@ -16,7 +16,11 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-async function signIn(user: { email: string; password: string }, userAgent: string, ip: string) {
+async function signIn(
+  user: { email: string; password: string | null },
+  userAgent: string,
+  ip: string,
+) {
   const login = await ctx.request({
     method: 'POST',
     url: '/api/auth/login',

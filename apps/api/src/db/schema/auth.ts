@@ -37,6 +37,11 @@ export const users = pgTable(
      * e-mail). Until then several registrations may name one address; see decision 015.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * When the owner deleted the account (issue 18 point 6): its name, e-mail and ways to sign in
+     * were removed then; the row stays so the ledger's entries keep their owner.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

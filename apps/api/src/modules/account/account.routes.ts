@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
+} from '@crimsonhost/shared/account';
+import { principalOf, type Guards } from '../auth/auth.guard';
+import { requestMetaOf } from '../auth/session.service';
+import type { AccountService } from './account.service';
+
+const tags = ['account'];
+
+/** My data and my account under /api/account (any signed-in account, only its own). */
+export const accountRoutes =
+  ({ guards, account }: { guards: Guards; account: AccountService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/account/export',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary:
+            'Download my data as JSON: profile, sign-ins, transactions, rentals, tickets and messages',
+        },
+      },
+      async (request, reply) => {
+        const data = await account.export(principalOf(request).user);
+        const day = data.exportedAt.slice(0, 10);
+        return reply
+          .header('content-disposition', `attachment; filename="crimsonhost-data-${day}.json"`)
+          .header('cache-control', 'no-store')
+          .type('application/json')
+          .send(JSON.stringify(data, null, 2));
+      },
+    );
+    app.post(
+      '/account/delete',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary:
+            'Delete my account: refused with the reasons while money or a rental is open; else anonymised and signed out everywhere',
+          body: deleteAccountRequestSchema,
+          response: { 200: deleteAccountResponseSchema },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const meta = requestMetaOf(request);
+        await account.delete(principal.user, request.body, {
+          user: principal.user,
+          clientKind: principal.clientKind,
+          ip: meta.ip,
+        });
+        return { data: { deleted: true as const } };
+      },
+    );
+  };

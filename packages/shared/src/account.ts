@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope';
+
+/**
+ * Deleting my account (issue 18 point 6, privacy): the e-mail typed again, and the password when
+ * the account has one. Refused with 409 ACCOUNT_NOT_DELETABLE and `details.reasons` (sentences)
+ * while money or a promise is open: wallet money, a running rental, a waiting deposit, an open
+ * dispute, a vendor's unpaid earnings or running rentals, a staff role.
+ */
+export const deleteAccountRequestSchema = z.object({
+  confirmEmail: z.string({ message: 'Type the e-mail address of this account' }).max(320),
+  password: z.string().max(1024).optional(),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+export const deleteAccountResponseSchema = dataEnvelope(z.object({ deleted: z.literal(true) }));
