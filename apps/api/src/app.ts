@@ -412,7 +412,11 @@ export async function buildApp({
       await api.register(staffSignInRoutes({ guards, staffSignIn }));
       await api.register(sessionRoutes({ db: database.db, guards }));
       await api.register(
-        accountRoutes({ guards, account: new AccountService(database.db, audit, clock) }),
+        accountRoutes({
+          db: database.db,
+          guards,
+          account: new AccountService(database.db, audit, clock),
+        }),
       );
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));

@@ -3,10 +3,12 @@
 // open (wallet money, a running rental, a waiting deposit, an open dispute); otherwise the account
 // is anonymised and signed out everywhere, and the books still balance.
 import { sql } from 'drizzle-orm';
+import type { NotificationSettings } from '@crimsonhost/shared/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import type { TestClock } from '../src/lib/clock';
 import { DELETED_NAME } from '../src/modules/account/account.service';
+import { findUserById } from '../src/modules/auth/auth.repository';
 import { createTestApp, type TestContext } from './app';
 import { createListing, createVendor } from './catalog/catalog-factories';
 import { checkBooks, rentServer } from './ledger-admin/ledger-fixture';
@@ -209,4 +211,74 @@ describe('deleting my account', () => {
 
 async function statusOf(headers: Headers) {
   return (await ctx.request({ method: 'GET', url: '/api/auth/profile', headers })).statusCode;
+}
+
+describe('choosing my mails', () => {
+  it('reads the defaults, changes only the keys given, and stops the rental message mail', async () => {
+    const buyer = await renter(ctx, 10n * USDT);
+    const server = await listing();
+    const rental = await rentServer(ctx, buyer.headers, server.id, 2);
+    const read = async () => {
+      const response = await ctx.request({
+        method: 'GET',
+        url: '/api/account/notifications',
+        headers: buyer.headers,
+      });
+      return response.json<{ data: NotificationSettings }>().data;
+    };
+    expect(await read()).toEqual({
+      rentalMessages: true,
+      notifyStaffReply: true,
+      notifyStatusChange: true,
+      notifyResolved: true,
+      weeklyDigest: false,
+    });
+    const changed = await ctx.request({
+      method: 'PATCH',
+      url: '/api/account/notifications',
+      headers: buyer.headers,
+      payload: { rentalMessages: false, notifyStaffReply: false },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ rentalMessages: false, notifyStaffReply: false });
+    // The support centre's own settings page reads the same choice.
+    const support = await ctx.request({
+      method: 'GET',
+      url: '/api/support/settings',
+      headers: buyer.headers,
+    });
+    expect(support.json().data).toMatchObject({ notifyStaffReply: false, notifyResolved: true });
+    const unknown = await ctx.request({
+      method: 'PATCH',
+      url: '/api/account/notifications',
+      headers: buyer.headers,
+      payload: { passwordResets: false },
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    // The vendor writes; the renter turned those mails off, so none is queued for them.
+    const [vendorRow] = await queryRows<{ vendor_id: string }>(
+      ctx.database.db,
+      sql`select vendor_id from rentals where id = ${rental.id}`,
+    );
+    const message = await ctx.app.services.rentalMessages.send(
+      await vendorUser(vendorRow!.vendor_id),
+      rental.id,
+      'vendor',
+      { message: 'Your server is ready, have fun!' },
+    );
+    expect(message.side).toBe('vendor');
+    const [queued] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from mail_outbox
+           where recipient = ${buyer.user.email} and kind = 'rental-message'`,
+    );
+    expect(queued!.n).toBe(0);
+  });
+});
+
+async function vendorUser(id: string) {
+  const user = await findUserById(ctx.database.db, id);
+  if (!user) throw new Error('the vendor is gone');
+  return user;
 }

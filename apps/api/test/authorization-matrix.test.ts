@@ -33,6 +33,8 @@ const MATRIX: Record<string, Audience> = {
   'DELETE /api/auth/sessions/{id}': 'user',
   'POST /api/auth/sessions/sign-out-others': 'user',
   'GET /api/account/export': 'user',
+  'GET /api/account/notifications': 'user',
+  'PATCH /api/account/notifications': 'user',
   'POST /api/account/delete': 'user',
   'POST /api/auth/client-token': 'staff',
   'POST /api/auth/change-password': 'user',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   pgTable,
@@ -57,4 +58,16 @@ export const rentalThreads = pgTable('rental_threads', {
   renterMailedSeq: seq('renter_mailed_seq').notNull().default(0),
   vendorMailedSeq: seq('vendor_mailed_seq').notNull().default(0),
   lastMessageAt: timestamptz('last_message_at').notNull(),
+});
+
+/**
+ * The mails about rentals a person chose to receive (issue 18 point 6); the support centre's keep
+ * their own row (support_settings). No row: everything on.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rentalMessages: boolean('rental_messages').notNull().default(true),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -3,16 +3,60 @@ import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
 } from '@crimsonhost/shared/account';
+import {
+  notificationSettingsPatchSchema,
+  notificationSettingsResponseSchema,
+} from '@crimsonhost/shared/notifications';
+import type { Database } from '../../db/client';
 import { principalOf, type Guards } from '../auth/auth.guard';
 import { requestMetaOf } from '../auth/session.service';
 import type { AccountService } from './account.service';
+import { readNotificationSettings, updateNotificationSettings } from './notifications';
 
 const tags = ['account'];
 
 /** My data and my account under /api/account (any signed-in account, only its own). */
 export const accountRoutes =
-  ({ guards, account }: { guards: Guards; account: AccountService }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    guards,
+    account,
+  }: {
+    db: Database;
+    guards: Guards;
+    account: AccountService;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/account/notifications',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary:
+            'The mails I chose to receive (security, standing, money and disputes always go)',
+          response: { 200: notificationSettingsResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await readNotificationSettings(db, principalOf(request).user.id),
+      }),
+    );
+    app.patch(
+      '/account/notifications',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'Turn optional mails on or off: only the keys given change',
+          body: notificationSettingsPatchSchema,
+          response: { 200: notificationSettingsResponseSchema },
+        },
+      },
+      async (request) => ({
+        data: await updateNotificationSettings(db, principalOf(request).user.id, request.body),
+      }),
+    );
     app.get(
       '/account/export',
       {

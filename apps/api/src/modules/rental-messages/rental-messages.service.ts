@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail, type MailOutbox } from '../../lib/mail-outbox';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit';
 import type { UserRow } from '../auth/auth.repository';
+import { wantsRentalMessageMail } from '../account/notifications';
 import { listingSummaries } from '../catalog/catalog-availability';
 import { holdingMessages, refuseContactDetails } from '../moderation/contact-guard';
 import type { AttachmentsService } from '../support/attachments.service';
@@ -156,6 +157,8 @@ export class RentalMessagesService {
         ? [thread.renterReadSeq, thread.renterMailedSeq]
         : [thread.vendorReadSeq, thread.vendorMailedSeq];
     if (mailed > read) return null;
+    const recipientId = to === 'renter' ? rental.renterId : rental.vendorId;
+    if (!(await wantsRentalMessageMail(tx, recipientId))) return null;
     const server =
       (await listingSummaries(tx, [rental.listingId])).get(rental.listingId)?.name ?? 'your server';
     const link =
