@@ -415,7 +415,7 @@ export async function buildApp({
         accountRoutes({
           db: database.db,
           guards,
-          account: new AccountService(database.db, audit, clock),
+          account: new AccountService(database.db, audit, mail, clock),
         }),
       );
       await api.register(walletRoutes({ db: database.db, wallet, guards }));

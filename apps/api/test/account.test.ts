@@ -282,3 +282,49 @@ async function vendorUser(id: string) {
   if (!user) throw new Error('the vendor is gone');
   return user;
 }
+
+describe('unlinking Discord', () => {
+  const unlink = (headers: Headers, password: string) =>
+    ctx.request({
+      method: 'POST',
+      url: '/api/account/discord/unlink',
+      headers,
+      payload: { password },
+    });
+
+  it('needs a password on the account, the right one, then unlinks and mails the owner', async () => {
+    const me = await renter(ctx);
+    const notLinked = await unlink(me.headers, me.user.password!);
+    expect(notLinked.statusCode).toBe(409);
+    expect(notLinked.json().error.code).toBe('NOT_LINKED');
+
+    await ctx.database.db.execute(
+      sql`update users set discord_id = ${`d-${me.user.id}`} where id = ${me.user.id}`,
+    );
+    const wrong = await unlink(me.headers, 'not my password');
+    expect(wrong.statusCode).toBe(401);
+    const done = await unlink(me.headers, me.user.password!);
+    expect(done.statusCode, done.body).toBe(200);
+    const profile = await ctx.request({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: me.headers,
+    });
+    expect(profile.json().data.user.discordLinked).toBe(false);
+    await expect
+      .poll(() => ctx.mailer.sent.filter((m) => m.to === me.user.email).map((m) => m.subject))
+      .toContain('Discord was unlinked from your CrimsonHost account');
+  });
+
+  it('refuses an account that signs in only with Discord, saying how to set a password', async () => {
+    const me = await renter(ctx);
+    await ctx.database.db.execute(
+      sql`update users set discord_id = ${`d-${me.user.id}`}, password_hash = null
+           where id = ${me.user.id}`,
+    );
+    const refused = await unlink(me.headers, 'anything');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'PASSWORD_NEEDED' });
+    expect(refused.json().error.message).toMatch(/Forgot password/);
+  });
+});

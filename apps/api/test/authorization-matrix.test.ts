@@ -36,6 +36,7 @@ const MATRIX: Record<string, Audience> = {
   'GET /api/account/notifications': 'user',
   'PATCH /api/account/notifications': 'user',
   'POST /api/account/delete': 'user',
+  'POST /api/account/discord/unlink': 'user',
   'POST /api/auth/client-token': 'staff',
   'POST /api/auth/change-password': 'user',
   'POST /api/auth/recovery-codes': 'user',

@@ -13,3 +13,15 @@ export const deleteAccountRequestSchema = z.object({
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 export const deleteAccountResponseSchema = dataEnvelope(z.object({ deleted: z.literal(true) }));
+
+/**
+ * Unlinking Discord (issue 18 point 6, connected accounts): only with a password on the account,
+ * which is given again, so the person can still sign in afterwards.
+ */
+export const unlinkDiscordRequestSchema = z.object({
+  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+});
+export type UnlinkDiscordRequest = z.infer<typeof unlinkDiscordRequestSchema>;
+export const unlinkDiscordResponseSchema = dataEnvelope(
+  z.object({ discordLinked: z.literal(false) }),
+);

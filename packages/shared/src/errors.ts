@@ -87,6 +87,10 @@ export const ERROR_CODES = [
   'APPEAL_MADE',
   'APPEAL_WINDOW_CLOSED',
   'APPEAL_DECIDED',
+  // account settings
+  'ACCOUNT_NOT_DELETABLE',
+  'NOT_LINKED',
+  'PASSWORD_NEEDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
+  unlinkDiscordRequestSchema,
+  unlinkDiscordResponseSchema,
 } from '@crimsonhost/shared/account';
 import {
   notificationSettingsPatchSchema,
@@ -98,6 +100,27 @@ export const accountRoutes =
           ip: meta.ip,
         });
         return { data: { deleted: true as const } };
+      },
+    );
+    app.post(
+      '/account/discord/unlink',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary: 'Unlink Discord from my account (needs a password on the account, given again)',
+          body: unlinkDiscordRequestSchema,
+          response: { 200: unlinkDiscordResponseSchema },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        await account.unlinkDiscord(principal.user, request.body, {
+          user: principal.user,
+          clientKind: principal.clientKind,
+          ip: requestMetaOf(request).ip,
+        });
+        return { data: { discordLinked: false as const } };
       },
     );
   };

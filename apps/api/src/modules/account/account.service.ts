@@ -1,9 +1,10 @@
-import type { DeleteAccountRequest } from '@crimsonhost/shared/account';
+import type { DeleteAccountRequest, UnlinkDiscordRequest } from '@crimsonhost/shared/account';
 import { formatUsdt, toUsdtString } from '@crimsonhost/shared/money';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client';
 import { systemClock, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { enqueueMail, paragraphMail, type MailOutbox } from '../../lib/mail-outbox';
 import type { AuditActor, AuditService } from '../audit/audit.service';
 import type { UserRow } from '../auth/auth.repository';
 import { revokeAllForUser } from '../auth/auth.repository';
@@ -31,6 +32,7 @@ export class AccountService {
   constructor(
     private readonly db: Database,
     private readonly audit: AuditService,
+    private readonly outbox: MailOutbox,
     clock?: Clock,
   ) {
     this.clock = clock ?? systemClock;
@@ -211,5 +213,52 @@ export class AccountService {
       await tx.execute(sql`update refresh_tokens set ip = null, user_agent = null
                             where user_id = ${user.id}`);
     });
+  }
+
+  /**
+   * Unlinks Discord: refused without a password on the account (it could not sign in again), and
+   * with a wrong one. A security mail says it happened, in case it was not the owner.
+   */
+  async unlinkDiscord(user: UserRow, input: UnlinkDiscordRequest, actor: AuditActor) {
+    if (!user.discordId) {
+      throw new AppError('NOT_LINKED', 409, 'Discord is not linked to this account.');
+    }
+    if (!user.passwordHash) {
+      throw new AppError(
+        'PASSWORD_NEEDED',
+        409,
+        'Set a password first, so you can still sign in without Discord: use "Forgot password" on the sign-in page to get a link by mail.',
+      );
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      throw new AppError('INVALID_CREDENTIALS', 401, 'The password is not right.', {
+        fields: [{ field: 'password', message: 'The password is not right' }],
+      });
+    }
+    const mailId = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`update users set discord_id = null, updated_at = now()
+                            where id = ${user.id}`);
+      await this.audit.record(tx, actor, {
+        action: 'user.discord_unlinked',
+        targetType: 'user',
+        targetId: user.id,
+        targetLabel: user.email,
+      });
+      return enqueueMail(
+        tx,
+        paragraphMail({
+          to: user.email,
+          subject: 'Discord was unlinked from your CrimsonHost account',
+          paragraphs: [
+            `Hello ${user.displayName},`,
+            'Discord was unlinked from your CrimsonHost account just now. You sign in with your e-mail address and password from now on.',
+            'If this was not you, change your password at once and write to support.',
+          ],
+          kind: 'security-discord-unlinked',
+        }),
+      );
+    });
+    // Sent now; the outbox job tries again if the mail server does not take it.
+    this.outbox.deliver(mailId).catch(() => undefined);
   }
 }
