@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@crimsonhost/shared/constants';
-import type { Executor } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../src/db/client';
 import { insertUser, type UserRow } from '../src/modules/auth/auth.repository';
 import { hashPassword } from '../src/modules/auth/password';
 
@@ -47,4 +48,22 @@ export async function createUser(
     passwordHash: password === null ? null : await hashPassword(password),
   });
   return { ...row, password };
+}
+
+/**
+ * A user as a database at an earlier migration level holds one: only the columns every level
+ * has, written in SQL (the schema's insert names today's columns, which such a level lacks).
+ */
+export async function createLegacyUser(
+  db: Executor,
+  overrides: Pick<UserOverrides, 'role' | 'displayName'> = {},
+): Promise<{ id: string; email: string }> {
+  const user = buildUser(overrides);
+  const [row] = await queryRows<{ id: string; email: string }>(
+    db,
+    sql`insert into users (email, display_name, role, auth_provider, status, email_verified_at)
+        values (${user.email}, ${user.displayName}, ${user.role}, 'local', 'active', now())
+        returning id, email`,
+  );
+  return row!;
 }

@@ -4,7 +4,7 @@ import { queryRows, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { readHealth } from '../src/modules/health/health.service';
 import { addressCollisions } from '../src/modules/wallet/wallet.repository';
-import { createUser } from './factories';
+import { createLegacyUser } from './factories';
 import { MigrationLevels } from './migration-levels';
 
 const LEVEL = '0006_email_verification';
@@ -42,8 +42,8 @@ describe('migration 0007: one index space for ERC20 and BEP20', () => {
 
     // What the per-network counters did: index 0 and 1 on ERC20 and on BEP20 give the same two
     // addresses to different users.
-    const alice = await createUser(handle.db);
-    const bob = await createUser(handle.db);
+    const alice = await createLegacyUser(handle.db);
+    const bob = await createLegacyUser(handle.db);
     const a = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
     const b = '0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0';
     const aliceErc = await seedDeposit(handle, {

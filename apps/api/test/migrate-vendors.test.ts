@@ -7,7 +7,7 @@ import { queryRows, type Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { checkTheBooks } from '../src/modules/ledger-admin/ledger-check.service';
 import { vendorBalances } from '../src/modules/vendors/vendor-money';
-import { createUser } from './factories';
+import { createLegacyUser } from './factories';
 import { MigrationLevels } from './migration-levels';
 
 const LEVEL = '0022_misdirected_transfers';
@@ -54,8 +54,8 @@ describe('migration 0023: vendors, and their money by state', () => {
     await levels.migrateTo(handle, LEVEL);
     const db = handle.db;
 
-    const vendor = await createUser(db, { role: 'vendor', displayName: 'Old Seller' });
-    const renter = await createUser(db);
+    const vendor = await createLegacyUser(db, { role: 'vendor', displayName: 'Old Seller' });
+    const renter = await createLegacyUser(db);
     // As that level's table has it (the factory writes today's columns).
     const [listing] = await queryRows<{ id: string; gameId: string }>(
       db,
@@ -94,7 +94,7 @@ describe('migration 0023: vendors, and their money by state', () => {
     const running = await rental('ACTIVE', 4_000_000n, 0n, 0n);
     const alsoRunning = await rental('ACTIVE', 2_000_000n, 0n, 0n);
     // A customer without listings or rentals stays a customer.
-    const customer = await createUser(db);
+    const customer = await createLegacyUser(db);
 
     await runMigrations(handle);
 
@@ -155,7 +155,7 @@ describe('migration 0025: listings checked before the catalog', () => {
       const handle = await listingLevels.emptyDatabase();
       await listingLevels.migrateTo(handle, '0024_unlisted_listings');
       const db = handle.db;
-      const seller = await createUser(db, { role: 'vendor', displayName: 'Listed Seller' });
+      const seller = await createLegacyUser(db, { role: 'vendor', displayName: 'Listed Seller' });
       const insert = (name: string, port: number, listed: boolean) =>
         db.execute(
           sql`insert into server_listings (vendor_id, game_id, region_code, name, price_micro, host, query_port, listed)
