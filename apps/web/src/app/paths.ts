@@ -64,6 +64,7 @@ export const paths = {
       return query ? `/rentals?${query}` : '/rentals';
     },
   },
+  /** Appearance, my signed-in devices, my data and deleting my account (issue 18 point 6). */
   settings: { path: '/settings', href: () => '/settings' },
   support: { path: '/support', href: () => '/support' },
   supportTickets: {

@@ -43,7 +43,7 @@ describe('routes', () => {
     ).toBeInTheDocument();
   });
 
-  it.each(['/admin/x', '/admin', '/vendor/listings', '/vendor/apply'])(
+  it.each(['/admin/x', '/admin', '/vendor/listings', '/vendor/apply', '/settings'])(
     'sends a visitor from %s to /login, remembering where they were going',
     async (path) => {
       const { router } = renderRoute(path);

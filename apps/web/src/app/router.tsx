@@ -82,6 +82,11 @@ const ProfilePage = lazy(() =>
     default: module.ProfilePage,
   })),
 );
+const SettingsPage = lazy(() =>
+  import('../features/settings/pages/settings-page').then((module) => ({
+    default: module.SettingsPage,
+  })),
+);
 const RentalsPage = lazy(() =>
   import('../features/rentals/pages/rentals-page').then((module) => ({
     default: module.RentalsPage,
@@ -200,6 +205,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: paths.profile.path, element: <ProfilePage /> },
+              { path: paths.settings.path, element: <SettingsPage /> },
               { path: paths.dashboard.path, element: <DashboardPage /> },
               { path: paths.wallet.path, element: <WalletPage /> },
               { path: paths.walletTransaction.path, element: <TransactionStatusPage /> },

@@ -157,6 +157,28 @@ describe('401: one retry after a refresh', () => {
     expect(refreshCalls).toHaveLength(1);
   });
 
+  it('takes a 401 that refuses the password the call carried as the answer: no refresh', async () => {
+    signIn();
+    const refreshCalls = refreshEndpoint();
+    let attempts = 0;
+    server.use(
+      http.post('/api/account/delete', () => {
+        attempts += 1;
+        return HttpResponse.json(errorBody('INVALID_CREDENTIALS', 'The password is not right.'), {
+          status: 401,
+        });
+      }),
+    );
+    const error = await failureOf(
+      apiClient.post('/account/delete', { confirmEmail: 'a@example.com', password: 'wrong' }),
+    );
+    expect(error).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    expect(attempts).toBe(1);
+    expect(refreshCalls).toEqual([]);
+    expect(readStoredTokens()?.accessToken).toBe(OLD_ACCESS);
+    expect(ended).toEqual([]);
+  });
+
   it('shares one refresh between requests that fail together', async () => {
     signIn();
     const refreshCalls = refreshEndpoint();

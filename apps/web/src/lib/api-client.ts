@@ -128,6 +128,11 @@ const WITHOUT_REFRESH_RETRY: Call[] = [
   { path: '/auth/discord/callback' },
   { path: '/auth/discord/link' },
 ];
+/**
+ * 401 answers that judge a password the call carried (deleting the account asks for it), not the
+ * access token: a refresh would not change them, and a retry would count as a second wrong try.
+ */
+const CREDENTIAL_REFUSALS = new Set(['INVALID_CREDENTIALS']);
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /** Asks the API for a staff-area token of this sign-in (issue 14 point 13). */
@@ -301,7 +306,12 @@ async function recoverFromError(raw: unknown): Promise<HttpResponse<unknown>> {
     return apiClient.request(request);
   }
 
-  if (error.status === 401 && !request.refreshRetried && !matches(request, WITHOUT_REFRESH_RETRY)) {
+  if (
+    error.status === 401 &&
+    !request.refreshRetried &&
+    !CREDENTIAL_REFUSALS.has(error.code) &&
+    !matches(request, WITHOUT_REFRESH_RETRY)
+  ) {
     request.refreshRetried = true;
     if (isStaffAreaCall(request.url) && request.bearerFromStorage) {
       // Ask for a new staff token with a storefront token that still works.

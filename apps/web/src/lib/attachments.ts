@@ -2,6 +2,7 @@ import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import { attachmentSchema, type Attachment } from '@crimsonhost/shared/support';
 import { ApiError, apiClient, readErrorEnvelope, refreshSession } from './api-client';
 import { config } from './config';
+import { saveFile } from './save-file';
 import { readStoredTokens } from './storage';
 
 /** POST /api/support/attachments: one file as the raw body; the server decides what it is. */
@@ -32,14 +33,7 @@ export async function downloadAttachment(attachment: Attachment): Promise<void> 
       envelope?.message ?? 'The file could not be downloaded.',
     );
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attachment.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), attachment.name);
 }
 
 /** 1.2 MB, 340 KB, 12 bytes. */

@@ -70,6 +70,11 @@ export function storeTheme(theme: Theme): void {
   write(local, THEME_STORAGE_KEY, theme);
 }
 
+/** Forgets the chosen theme: the app (and theme-init.js) then follow the operating system's. */
+export function forgetStoredTheme(): void {
+  remove(local, THEME_STORAGE_KEY);
+}
+
 export function readSidebarCollapsed(): boolean {
   return read(local, SIDEBAR_COLLAPSED_STORAGE_KEY) === 'true';
 }

@@ -1,6 +1,7 @@
 /**
  * jsdom has no matchMedia. This one answers width queries from window.innerWidth and the colour
  * scheme query from `prefersDark`, which is what the layout, antd's grid and the theme ask.
+ * `setPrefersDark` changes the colour scheme as the operating system would, telling listeners.
  */
 export const mediaPreferences = { prefersDark: false };
 
@@ -16,6 +17,16 @@ function evaluate(query: string): boolean {
   });
 }
 
+type ChangeListener = EventListenerOrEventListenerObject | ((event: MediaQueryListEvent) => void);
+
+/** Who listens to which query's changes (what the app's useMediaQuery subscribes). */
+const changeListeners = new Map<ChangeListener, string>();
+
+function tell(listener: ChangeListener, event: MediaQueryListEvent): void {
+  if (typeof listener === 'function') listener(event);
+  else listener.handleEvent(event);
+}
+
 export function installMatchMedia(): void {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
@@ -24,13 +35,30 @@ export function installMatchMedia(): void {
       media: query,
       matches: evaluate(query),
       onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
+      addEventListener: (_type: string, listener: ChangeListener | null) => {
+        if (listener) changeListeners.set(listener, query);
+      },
+      removeEventListener: (_type: string, listener: ChangeListener | null) => {
+        if (listener) changeListeners.delete(listener);
+      },
+      addListener: (listener: ChangeListener | null) => {
+        if (listener) changeListeners.set(listener, query);
+      },
+      removeListener: (listener: ChangeListener | null) => {
+        if (listener) changeListeners.delete(listener);
+      },
       dispatchEvent: () => false,
     }),
   });
+}
+
+/** The operating system switches between light and dark: colour-scheme listeners hear of it. */
+export function setPrefersDark(prefersDark: boolean): void {
+  mediaPreferences.prefersDark = prefersDark;
+  for (const [listener, query] of [...changeListeners]) {
+    if (!query.includes('prefers-color-scheme')) continue;
+    tell(listener, { matches: evaluate(query), media: query } as MediaQueryListEvent);
+  }
 }
 
 /** Sets the window width seen by matchMedia; call before rendering. */

@@ -46,6 +46,11 @@ export interface AuthContextValue {
    * the login page tells next.
    */
   logout: (notice?: string) => Promise<void>;
+  /**
+   * Forgets the session in this browser without calling the server, which already ended it (the
+   * account was deleted). As after Logout, signed-in pages then send the person home.
+   */
+  forgetSession: () => void;
   /** Checks the stored session again with the server. */
   revalidate: () => Promise<void>;
   /** Replaces the signed-in user after a profile change. */

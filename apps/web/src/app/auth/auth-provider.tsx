@@ -312,6 +312,7 @@ export function AuthProvider({
       register,
       acceptSession: beginSession,
       logout,
+      forgetSession: () => signOutHere(null, true),
       revalidate: checkSession,
       updateUser: (user) =>
         setState((current) =>
@@ -319,7 +320,7 @@ export function AuthProvider({
         ),
       dismissNotice: () => setState((current) => ({ ...current, notice: null })),
     };
-  }, [state, login, register, beginSession, logout, checkSession]);
+  }, [state, login, register, beginSession, logout, signOutHere, checkSession]);
 
   return (
     <AuthContext value={value}>

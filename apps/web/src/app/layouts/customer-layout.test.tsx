@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_COLLAPSED_STORAGE_KEY, THEME_STORAGE_KEY } from '../../lib/storage';
-import { mediaPreferences, setViewportWidth } from '../../test/match-media';
+import { mediaPreferences, setPrefersDark, setViewportWidth } from '../../test/match-media';
 import { renderRoute } from '../../test/render-route';
 
 const LIGHT_LAYOUT_BG = 'rgb(245, 245, 245)';
@@ -68,6 +68,22 @@ describe('customer layout', () => {
     renderRoute('/');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+  });
+
+  it('follows the system as it changes while nothing is stored, until a theme is chosen', async () => {
+    const { user } = renderRoute('/');
+    expect(document.documentElement.dataset.theme).toBe('light');
+
+    act(() => setPrefersDark(true));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.documentElement.style.backgroundColor).toBe(DARK_LAYOUT_BG);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    act(() => setPrefersDark(false));
+    act(() => setPrefersDark(true));
+    expect(document.documentElement.dataset.theme).toBe('light');
   });
 
   it('collapses the sidebar and keeps it collapsed on the next visit', async () => {
