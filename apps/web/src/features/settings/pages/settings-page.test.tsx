@@ -7,7 +7,7 @@ import { setPrefersDark } from '../../../test/match-media';
 import { server } from '../../../test/msw-server';
 import { signIn } from '../../../test/rental-fixtures';
 import { renderRoute } from '../../../test/render-route';
-import { serveSessions, threeSessions } from '../test/settings-fixtures';
+import { serveNotifications, serveSessions, threeSessions } from '../test/settings-fixtures';
 
 const FIND = { timeout: 15_000 };
 
@@ -24,13 +24,13 @@ async function deviceRows() {
 }
 
 describe('settings page', { timeout: 60_000 }, () => {
-  it('shows Appearance, Signed-in devices and Privacy, in that order', async () => {
+  it('shows its sections in order', async () => {
     signIn();
     serveSessions();
     await openSettings();
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Appearance', 'Signed-in devices', 'Privacy']);
+    ).toEqual(['Appearance', 'Mails', 'Signed-in devices', 'Connected accounts', 'Privacy']);
     expect(document.title).toBe('Settings · CrimsonHost');
   });
 
@@ -130,6 +130,7 @@ describe('settings page', { timeout: 60_000 }, () => {
 
   it('shows why the devices could not be loaded and reads them again on Retry', async () => {
     signIn();
+    serveNotifications();
     let fail = true;
     server.use(
       http.get('/api/auth/sessions', () =>

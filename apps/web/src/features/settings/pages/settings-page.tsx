@@ -4,12 +4,17 @@ import { useAuth } from '../../../app/auth/auth-context';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
 import { SectionCard } from '../../../components/section-card';
 import { AppearanceSettings } from '../components/appearance-settings';
+import { ConnectedAccounts } from '../components/connected-accounts';
+import { NotificationSettings } from '../components/notification-settings';
 import { PrivacySettings } from '../components/privacy-settings';
 import { SignedInDevices } from '../components/signed-in-devices';
 
 const SECTION_MAX_WIDTH = 760;
 
-/** /settings: appearance, my signed-in devices, my data and my account (issue 18 point 6). */
+/**
+ * /settings: appearance, my mails, my signed-in devices, Discord, my data and my account (issue 18
+ * point 6).
+ */
 export function SettingsPage() {
   const auth = useAuth();
   // The profile as it is now: a password set since signing in changes what deleting asks for.
@@ -26,8 +31,14 @@ export function SettingsPage() {
         <SectionCard title="Appearance">
           <AppearanceSettings />
         </SectionCard>
+        <SectionCard title="Mails">
+          <NotificationSettings />
+        </SectionCard>
         <SectionCard title="Signed-in devices">
           <SignedInDevices />
+        </SectionCard>
+        <SectionCard title="Connected accounts">
+          {user ? <ConnectedAccounts user={user} /> : <Skeleton active paragraph={{ rows: 1 }} />}
         </SectionCard>
         <SectionCard title="Privacy">
           {user ? <PrivacySettings user={user} /> : <Skeleton active paragraph={{ rows: 2 }} />}

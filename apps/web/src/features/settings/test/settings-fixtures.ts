@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { NotificationSettings } from '@crimsonhost/shared/notifications';
 import type { MySession } from '@crimsonhost/shared/sessions';
 import { errorBody } from '../../../test/auth-fixtures';
 import { server } from '../../../test/msw-server';
@@ -44,6 +45,7 @@ export function threeSessions(): MySession[] {
  */
 export function serveSessions(initial: MySession[] = threeSessions()) {
   const state = { sessions: [...initial], reads: 0, deleted: [] as string[], othersSignedOut: 0 };
+  serveNotifications();
   server.use(
     http.get('/api/auth/sessions', () => {
       state.reads += 1;
@@ -63,6 +65,31 @@ export function serveSessions(initial: MySession[] = threeSessions()) {
       state.othersSignedOut += 1;
       state.sessions = state.sessions.filter((session) => session.current);
       return HttpResponse.json({ data: { signedOut: others } });
+    }),
+  );
+  return state;
+}
+
+/** The mail choices as the API keeps them, changed by each PATCH; records the changes asked. */
+export function serveNotifications(initial: Partial<NotificationSettings> = {}) {
+  const state = {
+    settings: {
+      rentalMessages: true,
+      notifyStaffReply: true,
+      notifyStatusChange: true,
+      notifyResolved: true,
+      weeklyDigest: false,
+      ...initial,
+    },
+    patches: [] as Array<Partial<NotificationSettings>>,
+  };
+  server.use(
+    http.get('/api/account/notifications', () => HttpResponse.json({ data: state.settings })),
+    http.patch('/api/account/notifications', async ({ request }) => {
+      const patch = (await request.json()) as Partial<NotificationSettings>;
+      state.patches.push(patch);
+      state.settings = { ...state.settings, ...patch };
+      return HttpResponse.json({ data: state.settings });
     }),
   );
   return state;
