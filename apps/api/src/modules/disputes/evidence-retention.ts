@@ -25,11 +25,41 @@ const noOpenDispute = (listing: SQL) => sql`not exists (
   select 1 from rental_disputes d join rentals r on r.id = d.rental_id
    where d.status = 'OPEN' and r.listing_id = ${listing})`;
 
-async function deleteInBatches(db: Database, statement: (limit: number) => SQL) {
+/**
+ * Deletes `table`'s rows older than `cutoff` by `timeColumn` (with `extra` as a further
+ * condition on alias `t`), never a listing's with an open dispute, in batches of BATCH.
+ */
+async function pruneTable(
+  db: Database,
+  {
+    table,
+    key,
+    timeColumn,
+    cutoff,
+    extra = sql`true`,
+  }: {
+    table: string;
+    /** The column the batch is chosen by (`ctid` for a table without an id). */
+    key: string;
+    timeColumn: string;
+    cutoff: string;
+    extra?: SQL;
+  },
+) {
   let total = 0;
   for (;;) {
-    const rows = await queryRows<{ n: number }>(db, statement(BATCH));
-    const n = rows[0]?.n ?? 0;
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
+          delete from ${sql.raw(table)} where ${sql.raw(key)} in (
+            select t.${sql.raw(key)} from ${sql.raw(table)} t
+             where t.${sql.raw(timeColumn)} < ${cutoff}::timestamptz
+               and ${noOpenDispute(sql`t.listing_id`)} and ${extra}
+             limit ${BATCH})
+          returning 1)
+        select count(*)::int as n from gone`,
+    );
+    const n = row?.n ?? 0;
     total += n;
     if (n < BATCH) return total;
   }
@@ -42,51 +72,36 @@ async function deleteInBatches(db: Database, statement: (limit: number) => SQL) 
  */
 export async function pruneEvidence(db: Database, now: Date) {
   const cutoff = new Date(now.getTime() - EVIDENCE_KEEP_DAYS * DAY_MS).toISOString();
-  const statusHours = await deleteInBatches(
-    db,
-    (limit) => sql`with gone as (
-        delete from server_status_hours where ctid in (
-          select h.ctid from server_status_hours h
-           where h.hour < ${cutoff}::timestamptz and ${noOpenDispute(sql`h.listing_id`)}
-           limit ${limit})
-        returning 1)
-      select count(*)::int as n from gone`,
-  );
-  const powerActions = await deleteInBatches(
-    db,
-    (limit) => sql`with gone as (
-        delete from panel_power_actions where id in (
-          select a.id from panel_power_actions a
-           where a.sent_at < ${cutoff}::timestamptz and ${noOpenDispute(sql`a.listing_id`)}
-           limit ${limit})
-        returning 1)
-      select count(*)::int as n from gone`,
-  );
-  const panelEvents = await deleteInBatches(
-    db,
-    (limit) => sql`with gone as (
-        delete from panel_events where id in (
-          select e.id from panel_events e
-           where e.created_at < ${cutoff}::timestamptz and ${noOpenDispute(sql`e.listing_id`)}
-           limit ${limit})
-        returning 1)
-      select count(*)::int as n from gone`,
-  );
-  const stateChanges = await deleteInBatches(
-    db,
-    (limit) => sql`with gone as (
-        delete from panel_state_changes where id in (
-          select c.id from panel_state_changes c
-           where c.changed_at < ${cutoff}::timestamptz and ${noOpenDispute(sql`c.listing_id`)}
-             and exists (select 1 from panel_state_changes later
-                          where later.listing_id = c.listing_id
+  return {
+    statusHours: await pruneTable(db, {
+      table: 'server_status_hours',
+      key: 'ctid',
+      timeColumn: 'hour',
+      cutoff,
+    }),
+    powerActions: await pruneTable(db, {
+      table: 'panel_power_actions',
+      key: 'id',
+      timeColumn: 'sent_at',
+      cutoff,
+    }),
+    panelEvents: await pruneTable(db, {
+      table: 'panel_events',
+      key: 'id',
+      timeColumn: 'created_at',
+      cutoff,
+    }),
+    stateChanges: await pruneTable(db, {
+      table: 'panel_state_changes',
+      key: 'id',
+      timeColumn: 'changed_at',
+      cutoff,
+      extra: sql`exists (select 1 from panel_state_changes later
+                          where later.listing_id = t.listing_id
                             and later.changed_at < ${cutoff}::timestamptz
-                            and (later.changed_at, later.id) > (c.changed_at, c.id))
-           limit ${limit})
-        returning 1)
-      select count(*)::int as n from gone`,
-  );
-  return { statusHours, powerActions, panelEvents, stateChanges };
+                            and (later.changed_at, later.id) > (t.changed_at, t.id))`,
+    }),
+  };
 }
 
 /** Prunes the evidence history every 6 hours, on one instance at a time. */

@@ -1,9 +1,7 @@
-import { PaperClipOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag, Typography, theme } from 'antd';
+import { Flex, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
-import type { Attachment, MessageAuthorRole, TicketMessageView } from '@crimsonhost/shared/support';
-import { useToast } from '../../../components/use-toast';
-import { downloadAttachment, formatFileSize } from '../../../lib/attachments';
+import type { MessageAuthorRole, TicketMessageView } from '@crimsonhost/shared/support';
+import { AttachmentList } from '../../../components/attachment-list';
 import { Markdown } from './markdown';
 
 /** The badge beside an author, as the customer reads the conversation. */
@@ -14,43 +12,6 @@ const ROLE_BADGES: Record<MessageAuthorRole, string> = {
   system: 'System',
   vendor: 'Vendor',
 };
-
-function Files({ files }: { files: Attachment[] }) {
-  const toast = useToast();
-  if (files.length === 0) return null;
-  return (
-    <ul aria-label="Files" style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
-      {files.map((file) => {
-        const type = file.contentType.split(';')[0];
-        const size = formatFileSize(file.size);
-        return (
-          <li key={file.id}>
-            <Button
-              type="link"
-              size="small"
-              icon={<PaperClipOutlined aria-hidden />}
-              style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-              aria-label={`Download ${file.name}, ${type}, ${size}`}
-              onClick={() =>
-                void downloadAttachment(file).catch((error: unknown) =>
-                  toast(
-                    'error',
-                    error instanceof Error ? error.message : 'The file could not be downloaded.',
-                  ),
-                )
-              }
-            >
-              {file.name}
-            </Button>{' '}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {type} · {size}
-            </Typography.Text>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 /**
  * A ticket's conversation as its customer reads it: each reply with its author, a role badge
@@ -102,7 +63,7 @@ export function TicketMessages({ messages }: { messages: TicketMessageView[] }) 
               </Typography.Text>
             </Flex>
             <Markdown>{message.body}</Markdown>
-            <Files files={message.attachments} />
+            <AttachmentList attachments={message.attachments} />
           </li>
         );
       })}
