@@ -38,6 +38,9 @@ import {
 } from './modules/disputes/disputes.routes';
 import { deskDisputeEvidenceRoutes } from './modules/disputes/dispute-evidence.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { DEFAULT_TIER_RULES } from '@crimsonhost/shared/benefits';
+import { benefitsRoutes } from './modules/benefits/benefits.routes';
+import { BenefitsService } from './modules/benefits/benefits.service';
 import { AccountService } from './modules/account/account.service';
 import { sessionRoutes } from './modules/auth/sessions.routes';
 import { DisputesService } from './modules/disputes/disputes.service';
@@ -248,6 +251,14 @@ export async function buildApp({
       NORMAL: config.SUPPORT_SLA_NORMAL_HOURS,
       LOW: config.SUPPORT_SLA_LOW_HOURS,
     },
+    tiers: DEFAULT_TIER_RULES,
+  });
+  const benefits = new BenefitsService({
+    db: database.db,
+    platform: platformSettings,
+    publicUrl: publicUrl(config),
+    log: app.log,
+    clock,
   });
   // Game server control through the listings' Pterodactyl panels; keys decrypt with the JWT secret.
   // Every panel call goes through the outbound address guard (decision 040).
@@ -270,6 +281,7 @@ export async function buildApp({
     (db) => platformSettings.commissionBp(db),
     rentalFaults,
     clock,
+    benefits,
   );
   const attachments = new AttachmentsService(database.db);
   const workflow = new TicketWorkflow({
@@ -281,6 +293,7 @@ export async function buildApp({
     publicUrl: publicUrl(config),
     slaHours: (db) => platformSettings.slaHours(db),
     log: app.log,
+    tierOf: (db, userId) => benefits.tierOf(userId, db),
   });
   const support = new SupportService(database.db, workflow);
   const desk = new SupportDeskService(database.db, workflow);
@@ -420,6 +433,7 @@ export async function buildApp({
       );
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
+      await api.register(benefitsRoutes({ guards, benefits }));
       await api.register(disputeRoutes({ guards, disputes }));
       await api.register(vendorDisputeRoutes({ guards, disputes }));
       await api.register(rentalMessageRoutes({ guards, messages: rentalMessages }));
@@ -547,6 +561,7 @@ export async function buildApp({
       disputes,
       moderation,
       rentalMessages,
+      benefits,
     },
   });
 }

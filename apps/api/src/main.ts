@@ -134,6 +134,7 @@ async function main() {
   const demoChains = Object.values(chains).some((settings) => settings.demo);
   scheduler.register(app.services.vendorPayouts.job(logger, demoChains ? 1_000 : 5_000));
   scheduler.register(app.services.ticketAutoClose.job(logger));
+  scheduler.register(app.services.benefits.job());
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tierRulesSchema } from './benefits';
 import { pageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
 import { isUsdtAmount, parseUsdt } from './money';
 import { TICKET_PRIORITIES, type TicketPriority } from './support';
@@ -10,12 +11,13 @@ import { networkSchema } from './wallet';
  * over a newer version answers 409 CONFLICT with the current settings in `details.current`.
  */
 
-export const SETTINGS_KINDS = ['deposits', 'commission', 'sla'] as const;
+export const SETTINGS_KINDS = ['deposits', 'commission', 'sla', 'tiers'] as const;
 export type SettingsKind = (typeof SETTINGS_KINDS)[number];
 export const SETTINGS_KIND_LABELS: Record<SettingsKind, string> = {
   deposits: 'Deposits',
   commission: 'Rental commission',
   sla: 'Support SLA',
+  tiers: 'Benefits tiers',
 };
 
 export const MAX_DEPOSIT_FEE_PERCENT = 20;
@@ -179,10 +181,14 @@ export type CommissionSettings = z.infer<typeof commissionSettingsSchema>;
 export const slaSettingsSchema = settingsStampSchema.extend({ hours: slaHoursSchema });
 export type SlaSettings = z.infer<typeof slaSettingsSchema>;
 
+export const tiersSettingsSchema = settingsStampSchema.extend({ tiers: tierRulesSchema });
+export type TiersSettings = z.infer<typeof tiersSettingsSchema>;
+
 export const adminSettingsSchema = z.object({
   deposits: depositSettingsSchema,
   commission: commissionSettingsSchema,
   sla: slaSettingsSchema,
+  tiers: tiersSettingsSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 

@@ -89,6 +89,11 @@ export const NOTIFICATION_GROUPS: NotificationGroup[] = [
       },
       {
         key: null,
+        label: 'Your benefits tier',
+        description: 'A new tier reached, and a warning before a tier would end.',
+      },
+      {
+        key: null,
         label: 'Disputes',
         description: 'A dispute of your rental, its deadline and support’s decision.',
       },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { regionRefSchema } from './catalog';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
 import { historyCursorSchema, historyPageEnvelope, pageNumberSchema } from './envelope';
+import { isUsdtAmount } from './money';
 import { amountSchema } from './wallet';
 import { disputeSchema } from './disputes';
 
@@ -28,13 +29,27 @@ export const hoursSchema = z
   .min(1, 'Rent for at least 1 hour')
   .max(MAX_RENTAL_HOURS, `Rent for at most ${MAX_RENTAL_HOURS} hours (30 days)`);
 
+/**
+ * The total the renter confirmed (USDT, after the tier discount): a payment that would now cost
+ * more answers 409 PRICE_CHANGED with the new price, never charges it. Left out, the price now.
+ */
+const expectedTotalSchema = z
+  .string({ message: 'expectedTotal must be an amount' })
+  .trim()
+  .refine(isUsdtAmount, 'expectedTotal must be a number with at most 6 decimals')
+  .optional();
+
 export const createRentalRequestSchema = z.object({
   serverId: z.string({ message: 'serverId is required' }).min(1, 'serverId is required'),
   hours: hoursSchema,
+  expectedTotal: expectedTotalSchema,
 });
 export type CreateRentalRequest = z.infer<typeof createRentalRequestSchema>;
 
-export const extendRentalRequestSchema = z.object({ hours: hoursSchema });
+export const extendRentalRequestSchema = z.object({
+  hours: hoursSchema,
+  expectedTotal: expectedTotalSchema,
+});
 export const powerRequestSchema = z.object({
   signal: z.enum(POWER_SIGNALS, { message: 'signal must be start, stop or restart' }),
 });
@@ -58,7 +73,10 @@ export const rentalSchema = z.object({
   }),
   hours: z.number().int(),
   pricePerHour: amountSchema,
+  /** What the renter paid (USDT and platform credit), after the tier discount. */
   paid: amountSchema,
+  /** The tier discount the platform paid towards this rental, out of its commission. */
+  discount: amountSchema,
   refunded: amountSchema,
   startsAt: z.string(),
   endsAt: z.string(),

@@ -313,3 +313,125 @@ describe('versions', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('benefits tiers', () => {
+  it('saves the thresholds and discounts: the next rental is discounted at them, capped at the commission', async () => {
+    const before = await read();
+    expect(before.tiers).toMatchObject({
+      updatedBy: null,
+      tiers: {
+        BRONZE: { threshold: '0.000000', discountBp: 0 },
+        SILVER: { threshold: '25.000000', discountBp: 200 },
+        GOLD: { threshold: '100.000000', discountBp: 400 },
+        PLATINUM: { threshold: '300.000000', discountBp: 600 },
+      },
+    });
+    const tiers = {
+      BRONZE: { threshold: '0', discountBp: 100 },
+      SILVER: { threshold: '10', discountBp: 300 },
+      GOLD: { threshold: '50.5', discountBp: 500 },
+      PLATINUM: { threshold: '200', discountBp: 2000 },
+    };
+    const response = await save('tiers' as 'sla', { version: before.tiers.version, tiers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.tiers).toMatchObject({
+      version: before.tiers.version + 1,
+      updatedBy: { name: 'Ada Admin' },
+      tiers: {
+        BRONZE: { threshold: '0.000000', discountBp: 100 },
+        GOLD: { threshold: '50.500000', discountBp: 500 },
+      },
+    });
+    const program = (await ctx.app.inject({ method: 'GET', url: '/api/benefits' })).json().data;
+    expect(program.tiers[2]).toMatchObject({
+      tier: 'GOLD',
+      threshold: '50.500000',
+      discountBp: 500,
+    });
+
+    // Everyone is BRONZE at 1 %: 2 h at 10 USDT cost 19.80.
+    const vendor = await createVendor(ctx.database.db);
+    const server = await createListing(ctx.database.db, {
+      vendorId: vendor.id,
+      priceMicro: 10n * USDT,
+    });
+    const buyer = await renter(ctx, 20n * USDT);
+    const rented = await ctx.request({
+      method: 'POST',
+      url: '/api/rentals',
+      headers: withKey(buyer.headers),
+      payload: { serverId: server.id, hours: 2, expectedTotal: '19.8' },
+    });
+    expect(rented.json().data).toMatchObject({ paid: '19.800000', discount: '0.200000' });
+    // That payment (what the renter paid counts, not the discount) reached SILVER (10): 3 %.
+    const mine = (
+      await ctx.app.inject({ method: 'GET', url: '/api/benefits/me', headers: buyer.headers })
+    ).json().data;
+    expect(mine).toMatchObject({ tier: 'SILVER', discountBp: 300 });
+
+    const history = await ctx.request({
+      method: 'GET',
+      url: '/api/admin/settings/history',
+      headers: admin.headers,
+    });
+    expect(history.json().data[0]).toMatchObject({
+      kind: 'tiers',
+      before: { SILVER: { threshold: '25.000000', discountBp: 200 } },
+      after: { SILVER: { threshold: '10.000000', discountBp: 300 } },
+    });
+  });
+
+  it('caps the discount at the commission, out of which the platform pays it', async () => {
+    const settings = await read();
+    const saved = await save('tiers' as 'sla', {
+      version: settings.tiers.version,
+      tiers: {
+        BRONZE: { threshold: '0', discountBp: 2000 },
+        SILVER: { threshold: '10', discountBp: 2000 },
+        GOLD: { threshold: '50', discountBp: 2000 },
+        PLATINUM: { threshold: '200', discountBp: 2000 },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const buyer = await renter(ctx, 20n * USDT);
+    const mine = (
+      await ctx.app.inject({ method: 'GET', url: '/api/benefits/me', headers: buyer.headers })
+    ).json().data;
+    expect(mine.discountBp).toBe(settings.commission.basisPoints);
+  });
+
+  it('names the wrong fields: thresholds rising from 0, discounts not falling', async () => {
+    const settings = await read();
+    const response = await save('tiers' as 'sla', {
+      version: settings.tiers.version,
+      tiers: {
+        BRONZE: { threshold: '5', discountBp: 0 },
+        SILVER: { threshold: '25', discountBp: 300 },
+        GOLD: { threshold: '20', discountBp: 200 },
+        PLATINUM: { threshold: 'lots', discountBp: 2001 },
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toEqual(
+      expect.arrayContaining([
+        {
+          field: 'tiers.BRONZE.threshold',
+          message: 'Bronze is where everyone starts: its threshold is 0',
+        },
+        {
+          field: 'tiers.GOLD.threshold',
+          message: "Gold threshold must be above Silver's (25.000000)",
+        },
+        { field: 'tiers.GOLD.discountBp', message: "Gold discount must be at least Silver's" },
+        {
+          field: 'tiers.PLATINUM.threshold',
+          message: 'Platinum threshold must be a number with at most 6 decimals',
+        },
+        {
+          field: 'tiers.PLATINUM.discountBp',
+          message: 'Platinum discount must be between 0 and 2000',
+        },
+      ]),
+    );
+  });
+});

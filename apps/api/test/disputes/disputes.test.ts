@@ -484,3 +484,32 @@ describe('contact details in a dispute’s conversation', () => {
     );
   });
 });
+
+describe('a PLATINUM renter’s dispute', () => {
+  it('is first in the desk’s queue while it is open, whatever the sort', async () => {
+    const platinum = await rented();
+    await ctx.database.db.execute(
+      sql`insert into loyalty_states (user_id, tier, since) values (${platinum.buyer.user.id}, 'PLATINUM', now())`,
+    );
+    const first = await dispute(platinum.rental.id, platinum.buyer.headers);
+    expect(first.statusCode).toBe(201);
+    // A newer dispute of an ordinary renter: later activity, the same HIGH priority.
+    const ordinary = await rented();
+    const second = await dispute(ordinary.rental.id, ordinary.buyer.headers);
+    expect(second.statusCode).toBe(201);
+    const ticketOf = (response: typeof first) =>
+      response.json<{ data: { ticketId: string } }>().data.ticketId;
+    for (const sort of ['', '?sort=sla', '?sort=created']) {
+      const queue = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/support/tickets${sort}`,
+          headers: support.headers,
+        })
+      ).json<{ data: Array<{ id: string }> }>().data;
+      const ids = queue.map((ticket) => ticket.id);
+      expect(ids.indexOf(ticketOf(first)), sort).toBe(0);
+      expect(ids).toContain(ticketOf(second));
+    }
+  });
+});

@@ -12,3 +12,4 @@ export * from './settings';
 export * from './vendors';
 export * from './disputes';
 export * from './moderation';
+export * from './benefits';

@@ -38,8 +38,18 @@ export const rentals = pgTable(
     status: text('status').notNull().default('ACTIVE'),
     hours: integer('hours').notNull(),
     pricePerHour: money('price_per_hour').notNull(),
-    /** Everything paid into escrow for this rental (first payment and extensions). */
+    /**
+     * Everything paid into escrow for this rental (first payment and extensions): the renter's
+     * payments and the tier discounts the platform paid beside them (`paidDiscount`).
+     */
     paid: money('paid').notNull(),
+    /**
+     * The part of `paid` the platform paid from its revenue as the renter's tier discount (decision
+     * 049). A refund gives its share back to the platform, never to the renter.
+     */
+    paidDiscount: money('paid_discount')
+      .notNull()
+      .default(sql`0`),
     /**
      * The part of `paid` the renter paid with platform credit (decision 044): the platform paid it
      * into escrow in USDT. A refund returns it as credit, never as USDT.
@@ -52,6 +62,10 @@ export const rentals = pgTable(
       .default(sql`0`),
     /** The part of `refunded` that went back as platform credit. */
     refundedCredit: money('refunded_credit')
+      .notNull()
+      .default(sql`0`),
+    /** The part of `refunded` that went back to the platform: the discount's share. */
+    refundedDiscount: money('refunded_discount')
       .notNull()
       .default(sql`0`),
     released: money('released')
@@ -101,6 +115,10 @@ export const rentals = pgTable(
     check(
       'rentals_credit_check',
       sql`${t.paidCredit} between 0 and ${t.paid} and ${t.refundedCredit} between 0 and least(${t.paidCredit}, ${t.refunded})`,
+    ),
+    check(
+      'rentals_discount_check',
+      sql`${t.paidDiscount} between 0 and ${t.paid} - ${t.paidCredit} and ${t.refundedDiscount} between 0 and least(${t.paidDiscount}, ${t.refunded} - ${t.refundedCredit})`,
     ),
   ],
 );

@@ -52,6 +52,8 @@ export const supportTickets = pgTable(
     subject: text('subject').notNull(),
     category: text('category').notNull(),
     priority: text('priority').notNull(),
+    /** A PLATINUM renter's dispute (decision 049): the desk's queue shows it first while open. */
+    reviewFirst: boolean('review_first').notNull().default(false),
     status: text('status').notNull().default('OPEN'),
     assigneeId: uuid('assignee_id').references(() => users.id),
     rentalId: uuid('rental_id').references(() => rentals.id),

@@ -52,7 +52,7 @@ export class AccountService {
                       description, network, address, tx_hash, created_at
                  from wallet_transactions where user_id = ${user.id} order by created_at`),
       rows(sql`select r.id, l.name as server, r.status, r.hours,
-                      r.price_per_hour::text as price_per_hour, r.paid::text as paid,
+                      r.price_per_hour::text as price_per_hour, (r.paid - r.paid_discount)::text as paid,
                       r.refunded::text as refunded, r.starts_at, r.ends_at, r.ended_at
                  from rentals r join server_listings l on l.id = r.listing_id
                 where r.renter_id = ${user.id} order by r.starts_at`),

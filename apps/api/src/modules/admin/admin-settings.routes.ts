@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tiersSettingsRequestSchema } from '@crimsonhost/shared/benefits';
 import {
   adminSettingsSchema,
   commissionRequestSchema,
@@ -96,6 +97,23 @@ export const adminSettingsRoutes =
       },
       async (request) => ({
         data: await settings.saveSla(principalOf(request), requestMetaOf(request), request.body),
+      }),
+    );
+
+    app.put(
+      '/settings/tiers',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary:
+            "Save the benefits tiers: each tier's threshold (USDT) and discount (basis points)",
+          body: tiersSettingsRequestSchema,
+          response: settingsAnswer,
+        },
+      },
+      async (request) => ({
+        data: await settings.saveTiers(principalOf(request), requestMetaOf(request), request.body),
       }),
     );
 

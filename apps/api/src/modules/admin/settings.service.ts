@@ -8,6 +8,11 @@ import {
   type SettingsVersion,
   type SlaRequest,
 } from '@crimsonhost/shared/admin-settings';
+import {
+  LOYALTY_TIERS,
+  type TierRules,
+  type TiersSettingsRequest,
+} from '@crimsonhost/shared/benefits';
 import { NETWORKS, type Network } from '@crimsonhost/shared/constants';
 import { parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
 import type { Database, Executor } from '../../db/client';
@@ -26,6 +31,18 @@ const feeText = (percent: string) => {
   const [whole = '0', fraction = ''] = percent.split('.');
   return `${Number(whole)}.${fraction.padEnd(2, '0')}`;
 };
+
+/** The tiers as saved, each threshold written with 6 decimals. */
+const tierRulesView = (rules: TierRules): TierRules =>
+  Object.fromEntries(
+    LOYALTY_TIERS.map((tier) => [
+      tier,
+      {
+        threshold: toUsdtString(parseUsdt(rules[tier].threshold)),
+        discountBp: rules[tier].discountBp,
+      },
+    ]),
+  ) as TierRules;
 
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', 400, message, { fields: [{ field, message }] });
@@ -68,9 +85,10 @@ export class AdminSettingsService {
     const deposits = await repo.readDepositRows(db);
     const commission = await this.deps.platform.row('commission', db);
     const sla = await this.deps.platform.row('sla', db);
+    const tiers = await this.deps.platform.row('tiers', db);
     const names = await repo.namesOf(
       db,
-      [deposits.settings.updatedBy, commission.updatedBy, sla.updatedBy].filter(
+      [deposits.settings.updatedBy, commission.updatedBy, sla.updatedBy, tiers.updatedBy].filter(
         (id): id is string => id !== null,
       ),
     );
@@ -83,6 +101,7 @@ export class AdminSettingsService {
       deposits: { ...stamp(deposits.settings), ...depositValue(deposits) },
       commission: { ...stamp(commission), basisPoints: commission.value.basisPoints },
       sla: { ...stamp(sla), hours: sla.value },
+      tiers: { ...stamp(tiers), tiers: tierRulesView(tiers.value) },
     };
   }
 
@@ -183,7 +202,20 @@ export class AdminSettingsService {
     });
   }
 
-  private async savePlatformSetting<K extends 'commission' | 'sla'>(
+  async saveTiers(principal: Principal, meta: RequestMeta, input: TiersSettingsRequest) {
+    const value = Object.fromEntries(
+      LOYALTY_TIERS.map((tier) => [
+        tier,
+        {
+          threshold: toUsdtString(parseUsdt(input.tiers[tier].threshold.trim())),
+          discountBp: input.tiers[tier].discountBp,
+        },
+      ]),
+    );
+    return this.savePlatformSetting(principal, meta, 'tiers', input.version, value);
+  }
+
+  private async savePlatformSetting<K extends 'commission' | 'sla' | 'tiers'>(
     principal: Principal,
     meta: RequestMeta,
     key: K,

@@ -39,6 +39,7 @@ import { holdingMessages, refuseContactDetails } from '../moderation/contact-gua
 import { disputeMail, type DisputeFacts } from './disputes.mail';
 import { compensate } from './dispute-money';
 import { toDispute } from './dispute-view';
+import { markReviewFirst } from '../support/support.repository';
 import * as repo from './disputes.repository';
 import type { DisputeRow } from './disputes.repository';
 
@@ -167,6 +168,10 @@ export class DisputesService {
             'HIGH',
             now,
           );
+          // A PLATINUM renter's dispute is reviewed first in the desk (benefits tiers).
+          if ((await this.deps.workflow.deps.tierOf?.(tx, user.id)) === 'PLATINUM') {
+            await markReviewFirst(tx, opened.ticket.id);
+          }
           const dispute = await repo.insertDispute(tx, {
             rentalId: rental.id,
             ticketId: opened.ticket.id,
@@ -235,7 +240,7 @@ export class DisputesService {
       }
       const rental = await rentalsRepo.lockRental(tx, open.rentalId);
       if (!rental) throw disputeNotFound();
-      const timesPaid = rental.paid * BigInt(COMPENSATION_MAX_TIMES_PAID);
+      const timesPaid = (rental.paid - rental.paidDiscount) * BigInt(COMPENSATION_MAX_TIMES_PAID);
       const floor = BigInt(COMPENSATION_CAP_FLOOR) * MICRO_PER_USDT;
       const cap = timesPaid > floor ? timesPaid : floor;
       if (decision.compensation > cap) {

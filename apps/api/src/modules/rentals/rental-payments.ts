@@ -55,7 +55,9 @@ export async function splitPayment(
 
 /**
  * Pays `split` into the rental's escrow under `reference` and writes the renter's timeline rows:
- * one in USDT and one in PLATFORM credit for the parts that are not zero.
+ * one in USDT and one in PLATFORM credit for the parts that are not zero. A tier `discount` is
+ * paid into escrow beside it from the platform's revenue (decision 049), so escrow holds the list
+ * price and the vendor's share is what it would be without the discount.
  */
 export async function postPayment(
   tx: Executor,
@@ -63,12 +65,13 @@ export async function postPayment(
   split: PaymentSplit,
   reference: string,
   description: string,
+  discount = 0n,
 ) {
   const total = split.credit + split.usdt;
   const postings: Posting[] = [
-    { account: escrow(rental.vendorId), amount: total },
+    { account: escrow(rental.vendorId), amount: total + discount },
     { account: userWallet(rental.renterId), amount: -split.usdt },
-    { account: platformRevenue('USDT'), amount: -split.credit },
+    { account: platformRevenue('USDT'), amount: -split.credit - discount },
     { account: userCredit(rental.renterId), amount: -split.credit },
     { account: platformRevenue('PLATFORM'), amount: split.credit },
   ];
@@ -96,32 +99,57 @@ export async function postPayment(
   });
 }
 
+/** A refund's parts: back to the renter in USDT and credit, and the discount's share. */
+export interface RefundSplit extends PaymentSplit {
+  /** Back to the platform's revenue: the share of the tier discount it paid (decision 049). */
+  discount: bigint;
+}
+
+type RefundedRental = Pick<
+  RentalRow,
+  'paid' | 'paidCredit' | 'paidDiscount' | 'refunded' | 'refundedCredit' | 'refundedDiscount'
+>;
+
 /**
- * Where a refund of `amount` goes: to the USDT wallet up to what the renter paid in USDT and has
- * not had back, the rest back to platform credit.
+ * Where a refund of `amount` (list price: escrow holds it) goes. The platform takes back the tier
+ * discount's share of it, in proportion to what it paid of the rental (rounded down, the renter
+ * keeping the rounding), never more than it has not had back, and all of it once the renter has
+ * had back everything they paid. Of the renter's part: the USDT wallet up to what they paid in
+ * USDT and have not had back, the rest back to platform credit.
  */
-export function refundSplit(
-  rental: Pick<RentalRow, 'paid' | 'paidCredit' | 'refunded' | 'refundedCredit'>,
-  amount: bigint,
-): PaymentSplit {
-  const usdtLeft = rental.paid - rental.paidCredit - (rental.refunded - rental.refundedCredit);
-  const usdt = amount < usdtLeft ? amount : usdtLeft > 0n ? usdtLeft : 0n;
-  return { usdt, credit: amount - usdt };
+export function refundSplit(rental: RefundedRental, amount: bigint): RefundSplit {
+  const discountLeft = rental.paidDiscount - rental.refundedDiscount;
+  const renterLeft =
+    rental.paid - rental.paidDiscount - (rental.refunded - rental.refundedDiscount);
+  const proportional = rental.paid > 0n ? (amount * rental.paidDiscount) / rental.paid : 0n;
+  const needed = amount - renterLeft;
+  let discount = proportional > needed ? proportional : needed;
+  if (discount > discountLeft) discount = discountLeft;
+  if (discount < 0n) discount = 0n;
+  const renter = amount - discount;
+  const usdtLeft =
+    rental.paid -
+    rental.paidDiscount -
+    rental.paidCredit -
+    (rental.refunded - rental.refundedDiscount - rental.refundedCredit);
+  const usdt = renter < usdtLeft ? renter : usdtLeft > 0n ? usdtLeft : 0n;
+  return { usdt, credit: renter - usdt, discount };
 }
 
 /**
- * Refunds `amount` of a rental to its renter from `sources` (escrow, or the vendor's pending money
- * and the commission; negative postings summing to -amount) as one ledger transaction of kind
- * REFUND, and writes the renter's timeline rows. Answers the split, for the rental's record.
+ * Refunds `amount` of a rental from `sources` (escrow, or the vendor's pending money and the
+ * commission; negative postings summing to -amount) as one ledger transaction of kind REFUND:
+ * the renter's part to them, the discount's share back to platform revenue; and writes the
+ * renter's timeline rows. Answers the split, for the rental's record.
  */
 export async function postRefund(
   tx: Executor,
-  rental: Pick<RentalRow, 'renterId' | 'paid' | 'paidCredit' | 'refunded' | 'refundedCredit'>,
+  rental: Pick<RentalRow, 'renterId'> & RefundedRental,
   amount: bigint,
   sources: Posting[],
   reference: string,
   description: string,
-): Promise<PaymentSplit> {
+): Promise<RefundSplit> {
   const split = refundSplit(rental, amount);
   await postLedgerTransaction(tx, {
     kind: 'REFUND',
@@ -129,7 +157,7 @@ export async function postRefund(
     postings: netPostings([
       ...sources,
       { account: userWallet(rental.renterId), amount: split.usdt },
-      { account: platformRevenue('USDT'), amount: split.credit },
+      { account: platformRevenue('USDT'), amount: split.credit + split.discount },
       { account: platformRevenue('PLATFORM'), amount: -split.credit },
       { account: userCredit(rental.renterId), amount: split.credit },
     ]),
@@ -143,6 +171,10 @@ export async function postRefund(
   });
   return split;
 }
+
+/** What a refund of `amount` now gives the renter (USDT and credit): the rest is the discount's. */
+export const renterShareOfRefund = (rental: RefundedRental, amount: bigint) =>
+  amount - refundSplit(rental, amount).discount;
 
 /**
  * The renter's timeline rows of a movement split between USDT and credit: one per currency that
@@ -180,7 +212,7 @@ async function writeTimeline(
       reference: `${row.reference}:credit`,
     });
   }
-  await tx.insert(walletTransactions).values(rows);
+  if (rows.length > 0) await tx.insert(walletTransactions).values(rows);
 }
 
 /** "Refund of 3 unused hours", for the timeline. */

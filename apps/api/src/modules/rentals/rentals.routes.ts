@@ -71,7 +71,14 @@ export const rentalsRoutes =
           'POST /rentals',
           request.body,
           201,
-          (tx, userId) => rentals.rent(tx, userId, request.body.serverId, request.body.hours),
+          (tx, userId) =>
+            rentals.rent(
+              tx,
+              userId,
+              request.body.serverId,
+              request.body.hours,
+              request.body.expectedTotal,
+            ),
         );
         return reply.code(201).send(answer.body);
       },
@@ -128,7 +135,14 @@ export const rentalsRoutes =
             request.body,
             200,
             (tx, userId, key) =>
-              rentals.extend(tx, userId, request.params.id, request.body.hours, key),
+              rentals.extend(
+                tx,
+                userId,
+                request.params.id,
+                request.body.hours,
+                key,
+                request.body.expectedTotal,
+              ),
           )
         ).body,
     );

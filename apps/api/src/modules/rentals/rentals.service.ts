@@ -1,3 +1,4 @@
+import { TIER_LABELS } from '@crimsonhost/shared/benefits';
 import { DISPUTE_WINDOW_DAYS } from '@crimsonhost/shared/disputes';
 import { toUsdtString } from '@crimsonhost/shared/money';
 import type {
@@ -28,8 +29,15 @@ import {
 import { hasOpenDispute, latestDisputes } from '../disputes/disputes.repository';
 import { toDispute } from '../disputes/dispute-view';
 import { cancellationRefund, escrowLeft, splitRelease } from './rental-money';
-import { hoursRefunded, postPayment, postRefund, splitPayment } from './rental-payments';
+import {
+  hoursRefunded,
+  postPayment,
+  postRefund,
+  renterShareOfRefund,
+  splitPayment,
+} from './rental-payments';
 import { unreadCounts } from '../rental-messages/rental-messages.repository';
+import type { PriceQuote } from '../benefits/benefits.service';
 import * as repo from './rentals.repository';
 import type { RentalRow } from './rentals.repository';
 
@@ -55,6 +63,36 @@ export interface PanelControl {
   runStates(listingIds: readonly string[]): Promise<Map<string, RunStateView | null>>;
 }
 
+/**
+ * What rentals need from benefits tiers (decision 049): the price of a payment with the renter's
+ * tier discount (refusing a higher price than the renter confirmed), and the promotion a payment
+ * may bring, in the payment's transaction.
+ */
+export interface RentalPricing {
+  quote(tx: Executor, renterId: string, listTotal: bigint, expected?: string): Promise<PriceQuote>;
+  afterPayment(tx: Executor, renterId: string): Promise<void>;
+}
+
+/** Without benefits tiers: the list price, no discount. */
+export const listPricing: RentalPricing = {
+  quote: async (_tx, _renterId, listTotal) => ({
+    tier: 'BRONZE',
+    discountBp: 0,
+    listTotal,
+    discount: 0n,
+    total: listTotal,
+  }),
+  afterPayment: async () => {},
+};
+
+/** "Rental of 3 hours (Silver discount 0.060000 USDT)": the timeline's line of a payment. */
+function paymentLine(what: string, hours: number, quote: PriceQuote) {
+  const line = `${what} of ${hours} hour${hours === 1 ? '' : 's'}`;
+  return quote.discount > 0n
+    ? `${line} (${TIER_LABELS[quote.tier]} discount ${toUsdtString(quote.discount)} USDT)`
+    : line;
+}
+
 /** Seams for tests that prove a crash between steps leaves nothing half done. */
 export interface RentalFaults {
   afterReleasePosted?: (rentalId: string) => void;
@@ -70,6 +108,8 @@ export class RentalsService {
     private readonly faults: RentalFaults = {},
     /** The time rentals start, end and are checked at (decision 042). */
     private readonly clock: Clock = systemClock,
+    /** The tier discount and promotion of each payment. */
+    private readonly pricing: RentalPricing = listPricing,
   ) {}
 
   /**
@@ -78,7 +118,13 @@ export class RentalsService {
    * transaction. Any refusal rolls all of it back, so a renter who cannot pay leaves the server
    * available.
    */
-  async rent(tx: Executor, renterId: string, serverId: string, hours: number): Promise<Rental> {
+  async rent(
+    tx: Executor,
+    renterId: string,
+    serverId: string,
+    hours: number,
+    expectedTotal?: string,
+  ): Promise<Rental> {
     if (!UUID.test(serverId)) throw new AppError('NOT_FOUND', 404, 'Server not found');
     const listing = await claimListingForRental(tx, serverId);
     if (!listing) {
@@ -92,8 +138,13 @@ export class RentalsService {
     if (listing.vendorId === renterId) {
       throw new AppError('OWN_SERVER', 422, 'You cannot rent a server you list yourself');
     }
-    const total = listing.priceMicro * BigInt(hours);
-    const split = await splitPayment(tx, renterId, total);
+    const quote = await this.pricing.quote(
+      tx,
+      renterId,
+      listing.priceMicro * BigInt(hours),
+      expectedTotal,
+    );
+    const split = await splitPayment(tx, renterId, quote.total);
     const now = this.clock.now();
     const rental = await repo.insertRental(tx, {
       renterId,
@@ -101,8 +152,9 @@ export class RentalsService {
       vendorId: listing.vendorId,
       hours,
       pricePerHour: listing.priceMicro,
-      paid: total,
+      paid: quote.listTotal,
       paidCredit: split.credit,
+      paidDiscount: quote.discount,
       commissionBp: await this.commissionBp(tx),
       startsAt: now,
       endsAt: new Date(now.getTime() + hours * HOUR_MS),
@@ -112,8 +164,10 @@ export class RentalsService {
       rental,
       split,
       `rental:${rental.id}:payment:1`,
-      `Rental of ${hours} hour${hours === 1 ? '' : 's'}`,
+      paymentLine('Rental', hours, quote),
+      quote.discount,
     );
+    await this.pricing.afterPayment(tx, renterId);
     return (await this.views(tx, [rental], { runState: false }))[0]!;
   }
 
@@ -123,6 +177,7 @@ export class RentalsService {
     id: string,
     hours: number,
     key: string,
+    expectedTotal?: string,
   ): Promise<Rental> {
     if (!UUID.test(id)) throw rentalNotFound();
     const rental = await repo.lockRental(tx, id);
@@ -130,19 +185,27 @@ export class RentalsService {
     if (rental.status !== 'ACTIVE' || rental.endsAt <= this.clock.now()) throw notActive();
     if (rental.hours + hours > 8760)
       throw new AppError('TOO_LONG', 422, 'A rental can run for at most a year');
-    const amount = rental.pricePerHour * BigInt(hours);
-    const split = await splitPayment(tx, renterId, amount);
+    const quote = await this.pricing.quote(
+      tx,
+      renterId,
+      rental.pricePerHour * BigInt(hours),
+      expectedTotal,
+    );
+    const split = await splitPayment(tx, renterId, quote.total);
     await postPayment(
       tx,
       rental,
       split,
       `rental:${rental.id}:extend:${key}`,
-      `Extension of ${hours} hour${hours === 1 ? '' : 's'}`,
+      paymentLine('Extension', hours, quote),
+      quote.discount,
     );
+    await this.pricing.afterPayment(tx, renterId);
     const updated = await repo.updateRental(tx, id, {
       hours: rental.hours + hours,
-      paid: rental.paid + amount,
+      paid: rental.paid + quote.listTotal,
       paidCredit: rental.paidCredit + split.credit,
+      paidDiscount: rental.paidDiscount + quote.discount,
       endsAt: new Date(rental.endsAt.getTime() + hours * HOUR_MS),
     });
     return (await this.views(tx, [updated], { runState: false }))[0]!;
@@ -156,6 +219,7 @@ export class RentalsService {
   private async end(tx: Executor, rental: RentalRow, status: 'EXPIRED' | 'CANCELLED', now: Date) {
     let refunded = rental.refunded;
     let refundedCredit = rental.refundedCredit;
+    let refundedDiscount = rental.refundedDiscount;
     if (status === 'CANCELLED') {
       const refund = cancellationRefund(rental, now);
       if (refund > 0n) {
@@ -169,6 +233,7 @@ export class RentalsService {
         );
         refunded += refund;
         refundedCredit += split.credit;
+        refundedDiscount += split.discount;
       }
     }
     // A disputed payment stays in escrow until support decides (the buyer protection policy);
@@ -193,6 +258,7 @@ export class RentalsService {
       endedAt: now,
       refunded,
       refundedCredit,
+      refundedDiscount,
       released: rental.released + vendor,
       commission: rental.commission + commission,
       powerOffPending: true,
@@ -277,6 +343,7 @@ export class RentalsService {
     await repo.updateRental(tx, rental.id, {
       refunded: rental.refunded + amount,
       refundedCredit: rental.refundedCredit + refunded.credit,
+      refundedDiscount: rental.refundedDiscount + refunded.discount,
       released: rental.released - vendor,
       commission: rental.commission - commission,
     });
@@ -407,14 +474,17 @@ export class RentalsService {
         },
         hours: rental.hours,
         pricePerHour: toUsdtString(rental.pricePerHour),
-        paid: toUsdtString(rental.paid),
-        refunded: toUsdtString(rental.refunded),
+        paid: toUsdtString(rental.paid - rental.paidDiscount),
+        discount: toUsdtString(rental.paidDiscount - rental.refundedDiscount),
+        refunded: toUsdtString(rental.refunded - rental.refundedDiscount),
         startsAt: rental.startsAt.toISOString(),
         endsAt: rental.endsAt.toISOString(),
         endedAt: rental.endedAt?.toISOString() ?? null,
         secondsLeft: active ? Math.floor((rental.endsAt.getTime() - now.getTime()) / 1000) : 0,
         refundIfCancelled: toUsdtString(
-          rental.status === 'ACTIVE' ? cancellationRefund(rental, now) : 0n,
+          rental.status === 'ACTIVE'
+            ? renterShareOfRefund(rental, cancellationRefund(rental, now))
+            : 0n,
         ),
         connection: active && listing ? { host: listing.host, port: listing.port } : null,
         runState: (active && runStates.get(rental.listingId)) || null,

@@ -1,3 +1,4 @@
+import type { TierRules } from '@crimsonhost/shared/benefits';
 import type { TicketPriority } from '@crimsonhost/shared/support';
 import type { Database, Executor } from '../../db/client';
 import * as repo from './settings.repository';
@@ -6,6 +7,8 @@ import * as repo from './settings.repository';
 export interface PlatformSettingValues {
   commission: { basisPoints: number };
   sla: Record<TicketPriority, number>;
+  /** Benefits tiers: each tier's threshold (USDT) and discount (basis points). */
+  tiers: TierRules;
 }
 export type PlatformSettingKey = keyof PlatformSettingValues;
 

@@ -256,6 +256,8 @@ export async function listQueue(db: Executor, filter: QueueFilter) {
         )
       : undefined,
   );
+  // A PLATINUM renter's open dispute comes first whatever the sort (decision 049).
+  const reviewFirst = sql`case when ${supportTickets.reviewFirst} and ${supportTickets.status} not in ('RESOLVED', 'CLOSED') then 0 else 1 end`;
   const order =
     filter.sort === 'sla'
       ? [
@@ -281,7 +283,7 @@ export async function listQueue(db: Executor, filter: QueueFilter) {
   const [rows, [total]] = await Promise.all([
     from()
       .where(where)
-      .orderBy(...order)
+      .orderBy(reviewFirst, ...order)
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     // The requester is joined only when the search may match their e-mail.
@@ -486,4 +488,9 @@ export async function activeTicketsOf(db: Executor, requesterId: string, limit: 
     )
     .orderBy(desc(supportTickets.lastActivityAt))
     .limit(limit);
+}
+
+/** A PLATINUM renter's dispute: first in the desk's queue while it is open. */
+export async function markReviewFirst(tx: Executor, ticketId: string) {
+  await tx.update(supportTickets).set({ reviewFirst: true }).where(eq(supportTickets.id, ticketId));
 }

@@ -304,7 +304,7 @@ export class SupportService {
    * in error or cannot be read starts at HIGH at least. The linked records must be the user's own.
    */
   private async startingPriority(userId: string, input: CreateTicketRequest) {
-    const asked: TicketPriority = input.priority ?? 'NORMAL';
+    const asked = await this.atLeastTierPriority(userId, input.priority ?? 'NORMAL');
     if (input.transactionId && !input.rentalId) {
       await this.workflow.deps.wallet.transaction(userId, input.transactionId);
     }
@@ -317,6 +317,14 @@ export class SupportService {
     if (asked === 'URGENT' && !active) throw urgentNeedsRental();
     const broken = active && BROKEN_RUN_STATES.has(rental.runState?.state ?? 'running');
     if (broken && PRIORITY_ORDER.indexOf(asked) < PRIORITY_ORDER.indexOf('HIGH')) return 'HIGH';
+    return asked;
+  }
+
+  /** GOLD and PLATINUM renters' tickets start at HIGH at least (benefits tiers). */
+  async atLeastTierPriority(userId: string, asked: TicketPriority): Promise<TicketPriority> {
+    const tier = await this.workflow.deps.tierOf?.(this.db, userId);
+    const raised = tier === 'GOLD' || tier === 'PLATINUM';
+    if (raised && PRIORITY_ORDER.indexOf(asked) < PRIORITY_ORDER.indexOf('HIGH')) return 'HIGH';
     return asked;
   }
 

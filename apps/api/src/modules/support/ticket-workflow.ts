@@ -1,3 +1,4 @@
+import type { LoyaltyTier } from '@crimsonhost/shared/benefits';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   GUEST_LINK_TTL_DAYS,
@@ -52,6 +53,8 @@ export interface WorkflowDeps {
   /** The current hours per priority (the staff area's Settings), read where a clock is set. */
   slaHours: (db: Executor) => Promise<SlaHours>;
   log: FastifyBaseLogger;
+  /** A customer's benefits tier: GOLD and PLATINUM tickets start at HIGH at least (decision 049). */
+  tierOf?: (db: Executor, userId: string) => Promise<LoyaltyTier>;
 }
 
 /** Mails a change queued inside its transaction, sent once it committed. */
