@@ -91,6 +91,8 @@ export const ERROR_CODES = [
   'ACCOUNT_NOT_DELETABLE',
   'NOT_LINKED',
   'PASSWORD_NEEDED',
+  // benefits tiers: the price rose between showing it and confirming
+  'PRICE_CHANGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

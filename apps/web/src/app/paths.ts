@@ -13,6 +13,8 @@ export const paths = {
     },
   },
   server: { path: '/servers/:id', href: (id: string) => `/servers/${encodeURIComponent(id)}` },
+  /** The benefits tiers: open to visitors; a signed-in renter also sees where they stand. */
+  benefits: { path: '/benefits', href: () => '/benefits' },
   buyerProtection: {
     path: '/policies/buyer-protection',
     href: (section?: string) => `/policies/buyer-protection${section ? `#${section}` : ''}`,

@@ -14,6 +14,11 @@ const BuyerProtectionPage = lazy(() =>
     default: module.BuyerProtectionPage,
   })),
 );
+const BenefitsPage = lazy(() =>
+  import('../features/benefits/pages/benefits-page').then((module) => ({
+    default: module.BenefitsPage,
+  })),
+);
 const VendorTermsPage = lazy(() =>
   import('../features/policies/pages/vendor-terms-page').then((module) => ({
     default: module.VendorTermsPage,
@@ -174,6 +179,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: paths.buyerProtection.path, element: <BuyerProtectionPage /> },
           { path: paths.vendorTerms.path, element: <VendorTermsPage /> },
+          { path: paths.benefits.path, element: <BenefitsPage /> },
           { path: paths.servers.path, element: <ServersPage /> },
           { path: paths.server.path, element: <ServerDetailPage /> },
           { path: paths.login.path, element: <LoginPage /> },

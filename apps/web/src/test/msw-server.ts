@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Health } from '@crimsonhost/shared/health';
 import { authDefaultHandlers } from './auth-fixtures';
+import { myBenefitsHandler } from './my-benefits-fixtures';
 
 export const HEALTHY: Health = {
   status: 'ok',
@@ -26,6 +27,8 @@ export const server = setupServer(
   ),
   http.get('/api/games', () => HttpResponse.json({ data: [] })),
   http.get('/api/regions', () => HttpResponse.json({ data: [] })),
+  // Bronze, no discount: a signed-in renter's rent and extend dialogs read it.
+  myBenefitsHandler(),
   // No rentals: the dashboard lists the active ones.
   http.get('/api/rentals', () =>
     HttpResponse.json({

@@ -34,6 +34,7 @@ export function buildRental(overrides: Partial<Rental> = {}): Rental {
     hours: 3,
     pricePerHour: '1.250000',
     paid: '3.750000',
+    discount: '0.000000',
     refunded: '0.000000',
     startsAt: new Date(now - 3_600_000).toISOString(),
     endsAt: new Date(now + 7_200_000).toISOString(),

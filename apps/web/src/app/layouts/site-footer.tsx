@@ -79,6 +79,7 @@ export function SiteFooter() {
         </Flex>
         <Flex wrap justify="center" gap={16}>
           <Link to={paths.servers.href()}>Browse Servers</Link>
+          <Link to={paths.benefits.href()}>Benefits tiers</Link>
           <Link to={paths.buyerProtection.href()}>Buyer protection policy</Link>
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
@@ -5,7 +6,10 @@ import { GAME_LABELS } from '@crimsonhost/shared/constants';
 import { toApiError } from '../../lib/api-client';
 import { describeApiError } from '../../lib/error-messages';
 import type { RentalView } from '../../lib/rentals/get-rentals';
+import { useMyBenefits } from '../../lib/benefits/get-my-benefits';
 import { useRentServer } from './api/rent-server';
+import { PriceChangeAlert, priceRows } from './price-rows';
+import { expectedTotalOf, priceChangeOf, quoteFor, type PriceChange } from './rent-quote';
 import { formatAmount, isServerTaken, rentalCost } from '../../lib/rentals/rental-money';
 import { formatHours } from '../../lib/rentals/rental-time';
 import { useAttemptKey } from '../../lib/use-attempt-key';
@@ -24,8 +28,11 @@ export interface RentConfirmationProps {
 }
 
 /**
- * 'Confirm your rental': the server, the hours, the total, the balance now and after. Confirming
- * pays from the wallet; a retry of the same confirmation reuses its Idempotency-Key.
+ * 'Confirm your rental': the server, the hours, the total (the list price less my tier discount,
+ * when I have one), the balance now and after. Confirming pays from the wallet and sends the total
+ * shown as `expectedTotal`: when the price rose meanwhile the API refuses (PRICE_CHANGED) and the
+ * dialog shows the new price, to confirm again. A retry of the same confirmation reuses its
+ * Idempotency-Key.
  */
 export function RentConfirmation({
   open,
@@ -38,20 +45,29 @@ export function RentConfirmation({
   const rent = useRentServer();
   const attempt = useAttemptKey();
   const now = useNow(60_000);
-  const total = rentalCost(server.price, hours);
+  const benefits = useMyBenefits();
+  // After a PRICE_CHANGED refusal the API's price counts until the dialog closes.
+  const [change, setChange] = useState<PriceChange | null>(null);
+  const listTotal = rentalCost(server.price, hours);
+  const quote = change?.quote ?? quoteFor(listTotal, benefits.data);
+  const total = quote.total;
   const payment = usePaymentBalance(open, total, rent.error);
-  const { shortfall, otherError } = payment;
+  const { shortfall } = payment;
+  const otherError =
+    change && payment.otherError?.code === 'PRICE_CHANGED' ? null : payment.otherError;
 
   // The outcome is taken from the promise, not from `mutate`'s callbacks: paying refreshes the
   // server, which comes back RENTED by this renter, and the panel may replace this dialog with
   // "You are renting this server" before the mutation settles. `mutate`'s callbacks die with the
   // dialog; the toast and the move to My Rentals must not.
   const confirm = () => {
+    const expectedTotal = expectedTotalOf(quote);
     rent
       .mutateAsync({
         serverId: server.id,
         hours,
-        idempotencyKey: attempt.keyFor(`${server.id}:${hours}`),
+        expectedTotal,
+        idempotencyKey: attempt.keyFor(`${server.id}:${hours}:${expectedTotal}`),
       })
       .then(
         (rental) => {
@@ -61,6 +77,8 @@ export function RentConfirmation({
         (failure: unknown) => {
           const apiError = toApiError(failure);
           payment.noteFailure();
+          const changed = priceChangeOf(apiError);
+          if (changed) setChange(changed);
           if (isServerTaken(apiError)) {
             attempt.startOver();
             rent.reset();
@@ -74,6 +92,7 @@ export function RentConfirmation({
     if (rent.isPending) return;
     attempt.startOver();
     rent.reset();
+    setChange(null);
     onClose();
   };
 
@@ -86,11 +105,13 @@ export function RentConfirmation({
       onOk={confirm}
       onCancel={close}
       confirmLoading={rent.isPending}
-      okButtonProps={{ disabled: shortfall !== null }}
+      // While my discount is being read the total is not known yet.
+      okButtonProps={{ disabled: shortfall !== null || benefits.isLoading }}
       mask={{ closable: !rent.isPending }}
       destroyOnHidden
     >
       <Flex vertical gap={16}>
+        {change && <PriceChangeAlert change={change} action="rent" />}
         <Descriptions
           column={1}
           size="small"
@@ -124,16 +145,17 @@ export function RentConfirmation({
                 </>
               ),
             },
-            {
-              key: 'price',
-              label: 'Price',
-              children: `${formatAmount(server.price)} USDT / hour`,
-            },
-            {
-              key: 'total',
-              label: 'Total',
-              children: <Typography.Text strong>{formatAmount(total)} USDT</Typography.Text>,
-            },
+            // The price per hour, unless the API's new total says it is no longer that.
+            ...(quote.list === listTotal
+              ? [
+                  {
+                    key: 'price',
+                    label: 'Price',
+                    children: `${formatAmount(server.price)} USDT / hour`,
+                  },
+                ]
+              : []),
+            ...priceRows(quote, { totalLabel: 'Total' }),
             ...balanceRows(payment),
           ]}
         />

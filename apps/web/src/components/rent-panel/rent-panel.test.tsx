@@ -107,7 +107,7 @@ describe('rent panel', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay 0.42 USDT and rent' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rentals'));
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.body).toEqual({ serverId: ID, hours: 6 });
+    expect(requests[0]!.body).toEqual({ serverId: ID, hours: 6, expectedTotal: '0.420000' });
     expect(requests[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText(/Frag Central is yours for 6 hours/)).toBeInTheDocument();
   });

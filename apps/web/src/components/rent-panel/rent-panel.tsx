@@ -13,6 +13,8 @@ import { formatAmount, rentalCost } from '../../lib/rentals/rental-money';
 import { formatHours } from '../../lib/rentals/rental-time';
 import { rentalsQueryOptions } from '../../lib/rentals/get-rentals';
 import { HoursPicker } from '../hours-picker';
+import { useMyBenefits } from '../../lib/benefits/get-my-benefits';
+import { quoteFor } from './rent-quote';
 
 // The confirmation's Modal, Descriptions and the rent request (about 8 KB brotli) load the first
 // time a renter asks to rent, not with the server page (decision 030).
@@ -47,10 +49,11 @@ function unavailableReason(server: ServerDetail, userId: string | undefined): st
 }
 
 /**
- * The rent panel of the server detail page: hours (1 to 720, with quick picks), the exact total,
- * and Rent, which asks for confirmation with the balance after. A visitor is asked to sign in
- * first and comes back here with the same hours. A server that cannot be rented now gets no
- * Rent at all, only the reason; the signed-in person's own rental of it points to My Rentals.
+ * The rent panel of the server detail page: hours (1 to 720, with quick picks), the exact total
+ * (less my tier discount, when I have one), and Rent, which asks for confirmation with the
+ * balance after. A visitor is asked to sign in first and comes back here with the same hours. A
+ * server that cannot be rented now gets no Rent at all, only the reason; the signed-in person's
+ * own rental of it points to My Rentals.
  */
 export function RentPanel({ server }: { server: ServerDetail }) {
   const auth = useAuth();
@@ -75,7 +78,9 @@ export function RentPanel({ server }: { server: ServerDetail }) {
     }),
     enabled: auth.status === 'authenticated' && server.availability === 'RENTED',
   });
-  const total = hours === null ? null : rentalCost(server.price, hours);
+  const benefits = useMyBenefits();
+  const quote = hours === null ? null : quoteFor(rentalCost(server.price, hours), benefits.data);
+  const total = quote?.total ?? null;
   const canRent = hours !== null && taken === null;
   const signInTarget = `${location.pathname}?${new URLSearchParams({ hours: String(hours ?? DEFAULT_HOURS) }).toString()}`;
 
@@ -134,6 +139,11 @@ export function RentPanel({ server }: { server: ServerDetail }) {
         <Typography.Text strong style={{ fontSize: 18 }}>
           {total === null ? '—' : `${formatAmount(total)} USDT`}
         </Typography.Text>
+        {quote?.discountLabel && (
+          <Typography.Text type="secondary" style={{ flexBasis: '100%' }}>
+            Your {quote.discountLabel} takes {formatAmount(quote.discount)} USDT off.
+          </Typography.Text>
+        )}
       </Flex>
 
       {taken ? (

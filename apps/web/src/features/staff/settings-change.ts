@@ -1,4 +1,5 @@
 import type { SettingsKind } from '@crimsonhost/shared/admin-settings';
+import { LOYALTY_TIERS, TIER_LABELS } from '@crimsonhost/shared/benefits';
 import { formatUsdt, isUsdtAmount } from '@crimsonhost/shared/money';
 
 /**
@@ -12,6 +13,8 @@ const amount = (value: unknown) =>
   typeof value === 'string' && isUsdtAmount(value) ? `${formatUsdt(value)} USDT` : 'none';
 const percent = (value: unknown) => `${Number(value).toFixed(2)} %`;
 const hours = (value: unknown) => `${String(value)} h`;
+const basisPoints = (value: unknown) =>
+  `${(Number(value) / 100).toFixed(2)} % (${String(value)} bp)`;
 
 const NETWORK_FIELDS: Array<[string, string, (value: unknown) => string]> = [
   ['enabled', 'enabled', (value) => (value ? 'yes' : 'no')],
@@ -51,6 +54,26 @@ function depositLines(before: Value | null, after: Value): Array<string | null> 
   return lines;
 }
 
+/** Each tier's threshold and discount: "Silver threshold: 25.00 USDT → 30.00 USDT". */
+function tierLines(before: Value | null, after: Value): Array<string | null> {
+  // The history may keep the tiers themselves; the settings and a request wrap them in `tiers`.
+  const of = (value: Value | null) => (value?.tiers ?? value) as Record<string, Value> | null;
+  const [was, now] = [of(before), of(after)];
+  return LOYALTY_TIERS.flatMap((tier) => {
+    const [old, next] = [was?.[tier], now?.[tier]];
+    if (!next) return [];
+    const label = TIER_LABELS[tier];
+    return [
+      line(`${label} threshold`, old ? amount(old.threshold) : null, amount(next.threshold)),
+      line(
+        `${label} discount`,
+        old ? basisPoints(old.discountBp) : null,
+        basisPoints(next.discountBp),
+      ),
+    ];
+  });
+}
+
 export function describeSettingsChange(
   kind: SettingsKind,
   before: Value | null,
@@ -61,14 +84,15 @@ export function describeSettingsChange(
     case 'deposits':
       lines = depositLines(before, after);
       break;
-    case 'commission': {
-      const show = (value: unknown) =>
-        `${(Number(value) / 100).toFixed(2)} % (${String(value)} bp)`;
+    case 'commission':
       lines = [
-        line('Commission', before ? show(before.basisPoints) : null, show(after.basisPoints)),
+        line(
+          'Commission',
+          before ? basisPoints(before.basisPoints) : null,
+          basisPoints(after.basisPoints),
+        ),
       ];
       break;
-    }
     case 'sla': {
       // The history keeps the hours themselves; a request wraps them in `hours`.
       const of = (value: Value | null) => (value?.hours ?? value) as Value | null;
@@ -81,6 +105,9 @@ export function describeSettingsChange(
       );
       break;
     }
+    case 'tiers':
+      lines = tierLines(before, after);
+      break;
   }
   return lines.filter((text): text is string => text !== null);
 }

@@ -12,7 +12,10 @@ export interface RentServerInput extends CreateRentalRequest {
   idempotencyKey: string;
 }
 
-/** POST /api/rentals: rent a server by the hour from the wallet. */
+/**
+ * POST /api/rentals: rent a server by the hour from the wallet. `expectedTotal` is the total the
+ * renter confirmed; a higher price now answers 409 PRICE_CHANGED with it.
+ */
 export async function rentServer({
   idempotencyKey,
   ...body

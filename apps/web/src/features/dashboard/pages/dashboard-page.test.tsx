@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeTokens } from '../../../lib/storage';
 import { buildAccessToken, buildUser } from '../../../test/auth-fixtures';
+import { PLATINUM_BENEFITS, buildMyBenefits, serveBenefits } from '../../../test/benefits-fixtures';
 import { server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render-route';
 import { buildTransaction, buildWallet, transactionPage } from '../../../test/wallet-fixtures';
@@ -29,6 +30,7 @@ describe('dashboard', { timeout: 60_000 }, () => {
 
   it('shows the balance, the five newest transactions and the shortcuts', async () => {
     signedIn();
+    serveBenefits();
     let asked: URLSearchParams | undefined;
     server.use(
       http.get('/api/wallet', () => HttpResponse.json({ data: buildWallet() })),
@@ -69,5 +71,55 @@ describe('dashboard', { timeout: 60_000 }, () => {
       'href',
       '/support',
     );
+  });
+
+  describe('benefits tier line', () => {
+    const serveWallet = () =>
+      server.use(
+        http.get('/api/wallet', () => HttpResponse.json({ data: buildWallet() })),
+        http.get('/api/wallet/transactions', () => HttpResponse.json(transactionPage([]))),
+      );
+    const line = async () =>
+      (await screen.findByText('Your benefits tier:', {}, FIND)).closest<HTMLElement>(
+        '.ant-typography',
+      )!;
+
+    it('shows the tier and the progress to the next in one line, linking to /benefits', async () => {
+      signedIn();
+      serveWallet();
+      serveBenefits();
+      renderRoute('/dashboard');
+
+      const tier = await line();
+      expect(tier).toHaveTextContent(
+        'Your benefits tier: Silver · 40.00 USDT of 100.00 USDT to Gold · See benefits',
+      );
+      expect(within(tier).getByRole('link', { name: 'See benefits' })).toHaveAttribute(
+        'href',
+        '/benefits',
+      );
+    });
+
+    it('says Platinum is the top tier', async () => {
+      signedIn();
+      serveWallet();
+      serveBenefits({ me: buildMyBenefits(PLATINUM_BENEFITS) });
+      renderRoute('/dashboard');
+
+      expect(await line()).toHaveTextContent('Platinum · the top tier · See benefits');
+    });
+
+    it('offers a retry when the tier could not be loaded', async () => {
+      signedIn();
+      serveWallet();
+      serveBenefits({ me: 500 });
+      const { user } = renderRoute('/dashboard');
+
+      const failed = await line();
+      expect(failed).toHaveTextContent('Your tier could not be loaded.');
+      serveBenefits();
+      await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+      expect(await line()).toHaveTextContent('Silver · 40.00 USDT of 100.00 USDT to Gold');
+    });
   });
 });

@@ -11,6 +11,7 @@ import { SectionCard } from '../../../components/section-card';
 import { TransactionTimeline } from '../../../components/transaction-timeline';
 import { WalletBalances } from '../../../components/wallet-balances';
 import { useTransactions } from '../../../lib/wallet/get-transactions';
+import { BenefitsLine } from '../components/benefits-line';
 
 /** The dashboard shows this many of the newest transactions. */
 export const RECENT_TRANSACTIONS = 5;
@@ -62,6 +63,7 @@ export function DashboardPage() {
             Your account is ready. Add USDT to your wallet, then rent a server by the hour.
           </Typography.Paragraph>
         )}
+        <BenefitsLine />
 
         <nav aria-label="Shortcuts">
           <Row gutter={[12, 12]}>

@@ -16,10 +16,14 @@ export interface CancelRentalDialogProps {
   onClose: () => void;
 }
 
-/** Whole hours a refund pays back at the rental's price. */
-function refundedHours(refund: string, pricePerHour: string): number {
-  const price = parseUsdt(pricePerHour);
-  return price > 0n ? Number(parseUsdt(refund) / price) : 0;
+/**
+ * Whole hours a refund pays back: at the rental's price, or, when a tier discount made the hours
+ * cheaper than that, the whole hours not yet begun (what the refund is for).
+ */
+function refundedHours(rental: RentalView): number {
+  const price = parseUsdt(rental.pricePerHour);
+  if (parseUsdt(rental.discount) > 0n) return Math.max(1, Math.floor(rental.secondsLeft / 3600));
+  return price > 0n ? Number(parseUsdt(rental.refundIfCancelled) / price) : 0;
 }
 
 /**
@@ -35,7 +39,7 @@ export function CancelRentalDialog({ rental, open, onClose }: CancelRentalDialog
   const current = fresh.data ?? rental;
   const refund = current.refundIfCancelled;
   const refundsSomething = parseUsdt(refund) > 0n;
-  const hours = refundedHours(refund, current.pricePerHour);
+  const hours = refundedHours(current);
   const error = cancel.error ? toApiError(cancel.error) : null;
 
   const close = () => {

@@ -11,6 +11,15 @@ import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { HoursPicker } from '../../../components/hours-picker';
 import { InsufficientFundsNotice } from '../../../components/insufficient-funds-notice';
 import { balanceRows, payLabel, usePaymentBalance } from '../../../components/payment-balance';
+import { useMyBenefits } from '../../../lib/benefits/get-my-benefits';
+import { PriceChangeAlert, priceRows } from '../../../components/rent-panel/price-rows';
+import {
+  expectedTotalOf,
+  priceChangeOf,
+  quoteFor,
+  type PriceChange,
+} from '../../../components/rent-panel/rent-quote';
+import { toApiError } from '../../../lib/api-client';
 
 const END_FORMAT = 'D MMM YYYY, HH:mm';
 
@@ -20,17 +29,29 @@ export interface ExtendRentalDialogProps {
   onClose: () => void;
 }
 
-/** Pay for more hours of an active rental: the cost, the new end and the balance after. */
+/**
+ * Pay for more hours of an active rental: the cost (less my tier discount, when I have one), the
+ * new end and the balance after. The cost shown is sent as `expectedTotal`; when the price rose
+ * meanwhile the API refuses (PRICE_CHANGED) and the dialog shows the new price, to confirm again.
+ */
 export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialogProps) {
   const hoursId = useId();
   const [hours, setHours] = useState<number | null>(1);
   const extend = useExtendRental();
   const attempt = useAttemptKey();
   const toast = useToast();
+  const benefits = useMyBenefits();
+  // After a PRICE_CHANGED refusal the API's price counts until the hours change or the dialog
+  // closes.
+  const [change, setChange] = useState<PriceChange | null>(null);
 
-  const cost = hours === null ? null : rentalCost(rental.pricePerHour, hours);
+  const listCost = hours === null ? null : rentalCost(rental.pricePerHour, hours);
+  const quote = change?.quote ?? (listCost === null ? null : quoteFor(listCost, benefits.data));
+  const cost = quote?.total ?? null;
   const payment = usePaymentBalance(open, cost, extend.error);
-  const { shortfall, otherError } = payment;
+  const { shortfall } = payment;
+  const otherError =
+    change && payment.otherError?.code === 'PRICE_CHANGED' ? null : payment.otherError;
   const newEnd = hours === null ? null : dayjs(rental.endsAt).add(hours, 'hour');
 
   const close = () => {
@@ -38,13 +59,20 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
     attempt.startOver();
     extend.reset();
     setHours(1);
+    setChange(null);
     onClose();
   };
 
   const confirm = () => {
-    if (hours === null) return;
+    if (hours === null || quote === null) return;
+    const expectedTotal = expectedTotalOf(quote);
     extend.mutate(
-      { id: rental.id, hours, idempotencyKey: attempt.keyFor(`${rental.id}:${hours}`) },
+      {
+        id: rental.id,
+        hours,
+        expectedTotal,
+        idempotencyKey: attempt.keyFor(`${rental.id}:${hours}:${expectedTotal}`),
+      },
       {
         onSuccess: (extended) => {
           toast(
@@ -54,9 +82,14 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
           attempt.startOver();
           extend.reset();
           setHours(1);
+          setChange(null);
           onClose();
         },
-        onError: payment.noteFailure,
+        onError: (failure) => {
+          payment.noteFailure();
+          const changed = priceChangeOf(toApiError(failure));
+          if (changed) setChange(changed);
+        },
       },
     );
   };
@@ -70,7 +103,8 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
       onOk={confirm}
       onCancel={close}
       confirmLoading={extend.isPending}
-      okButtonProps={{ disabled: hours === null || shortfall !== null }}
+      // While my discount is being read the cost is not known yet.
+      okButtonProps={{ disabled: hours === null || shortfall !== null || benefits.isLoading }}
       mask={{ closable: !extend.isPending }}
       destroyOnHidden
       // The dialog opens on its first field, the hours, not on its Close button.
@@ -88,32 +122,28 @@ export function ExtendRentalDialog({ rental, open, onClose }: ExtendRentalDialog
             value={hours}
             onChange={(next) => {
               setHours(next);
+              setChange(null);
               if (extend.isError) extend.reset();
             }}
             disabled={extend.isPending}
           />
         </Flex>
+        {change && <PriceChangeAlert change={change} action="extend" />}
         <Descriptions
           column={1}
           size="small"
           bordered
           items={[
-            {
-              key: 'cost',
-              label: 'Cost',
-              children:
-                cost === null || hours === null ? (
-                  '—'
-                ) : (
-                  <>
-                    <Typography.Text strong>{formatAmount(cost)} USDT</Typography.Text>
-                    <br />
-                    <Typography.Text type="secondary">
-                      {formatAmount(rental.pricePerHour)} USDT × {formatHours(hours)}
-                    </Typography.Text>
-                  </>
-                ),
-            },
+            ...(quote === null || hours === null
+              ? [{ key: 'cost', label: 'Cost', children: '—' }]
+              : priceRows(quote, {
+                  totalLabel: 'Cost',
+                  // The price per hour, unless the API's new total says it is no longer that.
+                  note:
+                    quote.list === listCost
+                      ? `${formatAmount(rental.pricePerHour)} USDT × ${formatHours(hours)}`
+                      : `for ${formatHours(hours)}`,
+                })),
             {
               key: 'end',
               label: 'New end',

@@ -39,7 +39,10 @@ export function RentalPeriod({ rental }: { rental: RentalView }) {
   );
 }
 
-/** What was paid for the rental, and what came back. */
+/**
+ * What was paid for the rental (after any tier discount), the list price, the tier discount the
+ * platform paid towards it, and what came back.
+ */
 export function RentalPaid({ rental }: { rental: RentalView }) {
   return (
     <Flex vertical gap={2}>
@@ -49,6 +52,11 @@ export function RentalPaid({ rental }: { rental: RentalView }) {
       <Typography.Text type="secondary" style={{ fontSize: 13, whiteSpace: 'nowrap' }}>
         {rental.hours} h × {formatAmount(rental.pricePerHour)}
       </Typography.Text>
+      {parseUsdt(rental.discount) > 0n && (
+        <Typography.Text type="secondary" style={{ fontSize: 13, whiteSpace: 'nowrap' }}>
+          {formatAmount(rental.discount)} tier discount
+        </Typography.Text>
+      )}
       {parseUsdt(rental.refunded) > 0n && (
         // In the text's own colour: antd's green on white falls under WCAG's contrast at 13 px.
         <Typography.Text style={{ fontSize: 13, whiteSpace: 'nowrap' }}>

@@ -280,7 +280,7 @@ describe('rentals page', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay 3.75 USDT and extend' }));
     expect(await screen.findByText(/Extended by 3 hours/)).toBeInTheDocument();
     expect(extensions).toHaveLength(1);
-    expect(extensions[0]!.body).toEqual({ hours: 3 });
+    expect(extensions[0]!.body).toEqual({ hours: 3, expectedTotal: '3.750000' });
     expect(extensions[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -28,7 +28,7 @@ describe('settings: mails and connected accounts', { timeout: 60_000 }, () => {
     const messages = await screen.findByRole('switch', { name: 'Messages about a rental' }, FIND);
     expect(messages).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Weekly digest' })).toBeChecked();
-    expect(within(section('Mails')).getAllByText('Always on')).toHaveLength(4);
+    expect(within(section('Mails')).getAllByText('Always on')).toHaveLength(5);
     expect(within(section('Mails')).getByText('Security')).toBeInTheDocument();
 
     await userEvent.click(messages);

@@ -9,7 +9,10 @@ export const settingsAnswerSchema = dataEnvelope(adminSettingsSchema);
 /** The settings and their history: a save changes both. */
 export const settingsQueryKey = () => [...STAFF_QUERY_KEY, 'settings'] as const;
 
-/** GET /api/admin/settings (admin only): deposits, commission and SLA, each with its version. */
+/**
+ * GET /api/admin/settings (admin only): deposits, commission, SLA and the benefits tiers, each with
+ * its version.
+ */
 export async function getSettings(): Promise<AdminSettings> {
   const response = await apiClient.get<unknown>('/admin/settings');
   return settingsAnswerSchema.parse(response.data).data;

@@ -6,6 +6,7 @@ import type {
   SettingsKind,
   SlaRequest,
 } from '@crimsonhost/shared/admin-settings';
+import type { TiersSettingsRequest } from '@crimsonhost/shared/benefits';
 import { apiClient } from '../../../lib/api-client';
 import { settingsAnswerSchema, storeSettings } from './get-settings';
 
@@ -13,10 +14,11 @@ export interface SaveRequests {
   deposits: DepositSettingsRequest;
   commission: CommissionRequest;
   sla: SlaRequest;
+  tiers: TiersSettingsRequest;
 }
 
 /**
- * PUT /api/admin/settings/{deposits,commission,sla} (admin only): saves one kind whole over the
+ * PUT /api/admin/settings/{deposits,commission,sla,tiers} (admin only): saves one kind whole over the
  * version it was read at. A save over a newer version is refused with 409 CONFLICT, whose
  * `details.current` holds the settings as they are now.
  */

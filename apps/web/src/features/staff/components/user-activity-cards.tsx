@@ -1,5 +1,5 @@
 import { Flex, Typography, type TableColumnType } from 'antd';
-import { formatUsdt } from '@crimsonhost/shared/money';
+import { formatUsdt, parseUsdt } from '@crimsonhost/shared/money';
 import type { Rental } from '@crimsonhost/shared/rentals';
 import type { TicketSummary } from '@crimsonhost/shared/support';
 import type { Transaction } from '@crimsonhost/shared/wallet';
@@ -38,7 +38,14 @@ const RENTAL_COLUMNS: TableColumnType<Rental>[] = [
     key: 'paid',
     align: 'end',
     render: (_, rental) => (
-      <span style={{ whiteSpace: 'nowrap' }}>{formatUsdt(rental.paid)} USDT</span>
+      <Flex vertical align="end">
+        <span style={{ whiteSpace: 'nowrap' }}>{formatUsdt(rental.paid)} USDT</span>
+        {parseUsdt(rental.discount) > 0n && (
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {formatUsdt(rental.discount)} tier discount
+          </Typography.Text>
+        )}
+      </Flex>
     ),
   },
   { title: 'Started', dataIndex: 'startsAt', render: (at: string) => <Moment at={at} /> },

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { AdminSettings, SettingsVersion } from '@crimsonhost/shared/admin-settings';
+import { DEFAULT_TIER_RULES } from '@crimsonhost/shared/benefits';
 import { server } from '../../../test/msw-server';
 
 /** The settings as GET /api/admin/settings answers them on a fresh storefront. */
@@ -43,6 +44,13 @@ export function buildSettings(overrides: Partial<AdminSettings> = {}): AdminSett
     },
     commission: { ...stamp, basisPoints: 1000 },
     sla: { ...stamp, hours: { URGENT: 1, HIGH: 4, NORMAL: 18, LOW: 48 } },
+    // Never saved: the defaults the API starts from.
+    tiers: {
+      version: 0,
+      updatedAt: null,
+      updatedBy: null,
+      tiers: structuredClone(DEFAULT_TIER_RULES),
+    },
     ...overrides,
   };
 }
