@@ -31,7 +31,10 @@ const COLUMNS: TableColumnsType<TierChange> = [
   },
 ];
 
-/** My tier changes, newest first; an empty state until the first. */
+/**
+ * My tier changes, newest first; an empty state until the first. Three short columns that wrap at
+ * 375 px, so the table never scrolls sideways (a scrolling region would need its own keyboard stop).
+ */
 export function TierHistory({ history }: { history: TierChange[] }) {
   const rows = [...history].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
@@ -41,7 +44,6 @@ export function TierHistory({ history }: { history: TierChange[] }) {
       dataSource={rows}
       rowKey={(change) => `${change.at}-${change.to}`}
       pagination={{ ...TABLE_PAGINATION, hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
       locale={{
         emptyText: (
           <Empty
