@@ -238,6 +238,7 @@ export async function buildApp({
           redirectUri: `${publicUrl(config)}/auth/discord/callback`,
         }
       : null,
+    audit,
   );
   const chainSettings = chains ?? chainSettingsFromConfig(config);
   const wallet = new WalletService(database.db, chainSettings);

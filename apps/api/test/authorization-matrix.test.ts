@@ -49,6 +49,7 @@ const MATRIX: Record<string, Audience> = {
   'POST /api/auth/recovery': 'public',
   'GET /api/auth/discord/start': 'public',
   'POST /api/auth/discord/callback': 'public',
+  'POST /api/auth/discord/link-start': 'user',
   'POST /api/auth/discord/link': 'public',
   'GET /api/wallet/deposit-config': 'public',
   'GET /api/wallet': 'user',

@@ -293,6 +293,81 @@ describe('sign-in with Discord', () => {
   });
 });
 
+describe('linking Discord from /settings', () => {
+  /** A local account signed in through the API, as the web app's session is. */
+  async function signedInLocal() {
+    const user = await createUser(ctx.database.db, { emailVerifiedAt: new Date() });
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+      remoteAddress: `10.9.0.${(n += 1)}`,
+    });
+    const headers = { authorization: `Bearer ${login.json().data.tokens.access_token as string}` };
+    return { user, headers };
+  }
+
+  async function linkAs(headers: Record<string, string>, who: DiscordAccount) {
+    const start = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/link-start',
+      headers,
+    });
+    expect(start.statusCode).toBe(200);
+    const { code, state } = discord.approve(start.json().data.url as string, who);
+    return ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/callback',
+      payload: { code, state },
+      headers: { cookie: cookieFrom(start) },
+    });
+  }
+
+  it('links the signed-in account, says so by mail and in the audit log, and signs in with Discord next time', async () => {
+    const { user, headers } = await signedInLocal();
+    const who = account({ email: 'someone-else@example.com' });
+    const callback = await linkAs(headers, who);
+    expect(callback.statusCode).toBe(200);
+    expect(callback.json().data).toEqual({
+      linked: { provider: 'discord', username: who.global_name },
+    });
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/auth/profile', headers });
+    expect(profile.json().data.user.discordLinked).toBe(true);
+    const [mail] = await queryRows<{ subject: string }>(
+      ctx.database.db,
+      sql`select subject from mail_outbox where recipient = ${user.email} and kind = 'security-discord-linked'`,
+    );
+    expect(mail?.subject).toBe('Discord was linked to your CrimsonHost account');
+    const [audit] = await queryRows<{ action: string }>(
+      ctx.database.db,
+      sql`select action from audit_log where target_id = ${user.id}`,
+    );
+    expect(audit?.action).toBe('user.discord_linked');
+    // The same Discord account now signs in to this one.
+    const { callback: signIn } = await signInWithDiscord(who);
+    expect(signIn.json().data.user.id).toBe(user.id);
+    // Asking again answers that it is linked.
+    const again = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/discord/link-start',
+      headers,
+    });
+    expect(again.json().error.code).toBe('ALREADY_LINKED');
+  });
+
+  it('refuses a Discord account that another CrimsonHost account has, and needs a session to start', async () => {
+    const taken = account();
+    const { callback } = await signInWithDiscord(taken);
+    expect(callback.statusCode).toBe(200);
+    const { headers } = await signedInLocal();
+    const refused = await linkAs(headers, taken);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('DISCORD_IN_USE');
+    const anonymous = await ctx.request({ method: 'POST', url: '/api/auth/discord/link-start' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('without Discord configured', () => {
   it('says sign-in with Discord is not set up', async () => {
     const plain = await createTestApp();

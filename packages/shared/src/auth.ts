@@ -160,6 +160,15 @@ export const oauthSessionSchema = sessionSchema.extend({
   recoveryCodes: z.array(z.string()).optional(),
 });
 
+/** A Discord callback of a link started from /settings: linked, nobody signed in or out. */
+export const discordLinkedSchema = z.object({
+  linked: z.object({ provider: z.literal('discord'), username: z.string() }),
+});
+export type DiscordLinked = z.infer<typeof discordLinkedSchema>;
+
+/** POST /api/auth/discord/link-start: where to send the browser to link Discord. */
+export const discordLinkStartSchema = z.object({ url: z.string() });
+
 export const csrfTokenSchema = z.object({ csrfToken: z.string() });
 
 /** POST /api/auth/client-token: an access token for the staff area, of the caller's session. */

@@ -128,9 +128,7 @@ export const myBenefitsSchema = z.object({
    */
   discountBp: z.number().int(),
   /** The next tier and the USDT still missing to it; null at PLATINUM. */
-  next: z
-    .object({ tier: tierSchema, threshold: z.string(), missing: z.string() })
-    .nullable(),
+  next: z.object({ tier: tierSchema, threshold: z.string(), missing: z.string() }).nullable(),
   /** The oldest spend still counted and the day it leaves the window; null with no spend. */
   leavesWindow: z.object({ amount: z.string(), on: z.string() }).nullable(),
   /**

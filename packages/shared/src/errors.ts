@@ -91,6 +91,8 @@ export const ERROR_CODES = [
   'ACCOUNT_NOT_DELETABLE',
   'NOT_LINKED',
   'PASSWORD_NEEDED',
+  'ALREADY_LINKED',
+  'DISCORD_IN_USE',
   // benefits tiers: the price rose between showing it and confirming
   'PRICE_CHANGED',
 ] as const;

@@ -144,6 +144,11 @@ export const oauthStates = pgTable('oauth_states', {
   provider: text('provider').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   browserHash: text('browser_hash').notNull(),
+  /**
+   * Set when a signed-in account started the flow from /settings to link Discord to itself: the
+   * callback links rather than signs in (issue 18 point 6).
+   */
+  linkUserId: uuid('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

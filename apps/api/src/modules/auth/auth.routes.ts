@@ -8,6 +8,8 @@ import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
   oauthSessionSchema,
+  discordLinkedSchema,
+  discordLinkStartSchema,
   profileSchema,
   recoveryCodesResponseSchema,
   recoveryLoginRequestSchema,
@@ -26,6 +28,7 @@ import {
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import { readCookie, serializeCookie } from '../../lib/cookies';
 import { issueCsrfToken } from '../../lib/csrf';
+import { AppError } from '../../lib/errors';
 import { principalOf, unauthorized, type Guards } from './auth.guard';
 import type { AuthService } from './auth.service';
 import { STATE_TTL_SECONDS, type DiscordService } from './discord.service';
@@ -337,13 +340,49 @@ export const authRoutes =
     );
 
     app.post(
+      '/auth/discord/link-start',
+      {
+        onRequest: guards.authenticate,
+        schema: {
+          tags,
+          summary:
+            'Start linking Discord to my account (from /settings): where to send the browser',
+          response: { 200: dataEnvelope(discordLinkStartSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = principalOf(request).user;
+        if (!discord.enabled) {
+          throw new AppError(
+            'DISCORD_UNAVAILABLE',
+            409,
+            'Discord is not set up on this storefront, so it cannot be linked.',
+          );
+        }
+        if (user.discordId) {
+          throw new AppError('ALREADY_LINKED', 409, 'Discord is already linked to this account.');
+        }
+        const { url, browserKey } = await discord.start(user.id);
+        reply.header(
+          'set-cookie',
+          serializeCookie(OAUTH_COOKIE, browserKey, {
+            path: OAUTH_COOKIE_PATH,
+            maxAgeSeconds: STATE_TTL_SECONDS,
+            secure: discord.secureCookie,
+          }),
+        );
+        return { data: { url } };
+      },
+    );
+
+    app.post(
       '/auth/discord/callback',
       {
         schema: {
           tags,
           summary: 'Finish a Discord sign-in',
           body: discordCallbackRequestSchema,
-          response: { 200: dataEnvelope(oauthSessionSchema) },
+          response: { 200: dataEnvelope(z.union([oauthSessionSchema, discordLinkedSchema])) },
         },
       },
       async (request, reply) => {

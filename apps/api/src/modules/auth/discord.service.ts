@@ -1,4 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
+import type { AuditService } from '../audit/audit.service';
+import { enqueueMail, paragraphMail } from '../../lib/mail-outbox';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { displayNameSchema } from '@crimsonhost/shared/auth';
@@ -65,6 +67,8 @@ export class DiscordService {
     private readonly db: Database,
     private readonly sessions: SessionIssuer,
     private readonly config: DiscordConfig | null,
+    /** Records a link made from /settings (the audit log of security events). */
+    private readonly audit?: AuditService,
   ) {
     this.client = config
       ? new OAuth2Client(config.clientId, config.clientSecret, config.redirectUri)
@@ -85,7 +89,7 @@ export class DiscordService {
    * browser key: a random value the starting browser keeps (only its digest is stored), without
    * which the callback is refused.
    */
-  async start(): Promise<{ url: string; browserKey: string }> {
+  async start(linkUserId?: string): Promise<{ url: string; browserKey: string }> {
     if (!this.client || !this.config) throw unavailable();
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
@@ -95,6 +99,7 @@ export class DiscordService {
       provider: 'discord',
       codeVerifier,
       browserHash: digest(browserKey),
+      linkUserId: linkUserId ?? null,
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     });
     const url = this.client
@@ -165,6 +170,7 @@ export class DiscordService {
       );
     }
     const discordUser = await this.fetchDiscordUser(code, saved.codeVerifier);
+    if (saved.linkUserId) return this.linkToAccount(saved.linkUserId, discordUser, meta);
 
     const linked = await repo.findUserByDiscordId(this.db, discordUser.id);
     if (linked) {
@@ -232,6 +238,59 @@ export class DiscordService {
       const recoveryCodes = await newRecoveryCodes(tx, user.id);
       return { ...(await this.sessions.session(tx, user, meta, 'discord')), recoveryCodes };
     });
+  }
+
+  /**
+   * Finishes linking started from /settings by a signed-in account (the state names it): the
+   * Discord identity is linked to that account unless another account has it, in the audit log
+   * and with a security mail. Nobody is signed in or out.
+   */
+  private async linkToAccount(
+    userId: string,
+    discordUser: DiscordUser,
+    meta: RequestMeta,
+  ): Promise<{ linked: { provider: 'discord'; username: string } }> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || user.deletedAt) {
+      throw new AppError('OAUTH_STATE_INVALID', 400, 'This link request has expired.');
+    }
+    const holder = await repo.findUserByDiscordId(this.db, discordUser.id);
+    if (holder && holder.id !== user.id) {
+      throw new AppError(
+        'DISCORD_IN_USE',
+        409,
+        'This Discord account is already linked to another CrimsonHost account. Unlink it there first, or sign in with Discord to use that account.',
+      );
+    }
+    const username = discordDisplayName(discordUser);
+    if (holder) return { linked: { provider: 'discord', username } };
+    await this.db.transaction(async (tx) => {
+      await repo.updateUser(tx, user.id, { discordId: discordUser.id });
+      await this.audit?.record(
+        tx,
+        { user, clientKind: null, ip: meta.ip },
+        {
+          action: 'user.discord_linked',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: user.email,
+        },
+      );
+      await enqueueMail(
+        tx,
+        paragraphMail({
+          to: user.email,
+          subject: 'Discord was linked to your CrimsonHost account',
+          paragraphs: [
+            `Hello ${user.displayName},`,
+            `The Discord account ${username} was linked to your CrimsonHost account just now: it can sign in to it from now on.`,
+            'If this was not you, unlink it in Settings, change your password at once and write to support.',
+          ],
+          kind: 'security-discord-linked',
+        }),
+      );
+    });
+    return { linked: { provider: 'discord', username } };
   }
 
   /** Links the waiting Discord identity once the account's password is proven, and signs in. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discordLinkedSchema, type DiscordLinked } from '@crimsonhost/shared/auth';
 import { ApiError, LOGIN_TIMEOUT_MS, apiClient } from '../../../lib/api-client';
 import { answerData, readSignIn, type SignedIn } from '../../../app/auth/api/sign-in-answer';
 
@@ -20,15 +21,19 @@ export type DiscordSignIn = SignedIn & { recoveryCodes: string[] | null };
 
 /**
  * POST /api/auth/discord/callback with Discord's code and state. A new account also gets its
- * recovery codes; an e-mail of an existing account answers 409 LINK_REQUIRED.
+ * recovery codes; an e-mail of an existing account answers 409 LINK_REQUIRED; a link started from
+ * /settings answers that Discord is linked.
  */
 export async function finishDiscordSignIn(input: {
   code: string;
   state: string;
-}): Promise<DiscordSignIn> {
+}): Promise<DiscordSignIn | DiscordLinked> {
   const response = await apiClient.post<unknown>('/auth/discord/callback', input, {
     timeout: LOGIN_TIMEOUT_MS,
   });
+  // A link started from /settings links the signed-in account: no new session.
+  const linked = discordLinkedSchema.safeParse(answerData(response.data));
+  if (linked.success) return linked.data;
   return readDiscordSession(response.data, response.status);
 }
 

@@ -1,7 +1,7 @@
 import { Button, Divider } from 'antd';
 import { DiscordOutlined } from '@ant-design/icons';
 import { storeSignInReturnPath } from '../../../lib/storage';
-import { DISCORD_START_URL, useAuthProviders } from '../api/get-auth-providers';
+import { DISCORD_START_URL, useAuthProviders } from '../../../lib/auth-providers';
 
 /**
  * 'Continue with Discord', only when the storefront offers it (the offline demo does not). A

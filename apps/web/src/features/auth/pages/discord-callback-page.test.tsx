@@ -114,4 +114,34 @@ describe('Discord sign-in callback', { timeout: 60_000 }, () => {
     );
     expect(readStoredTokens()).toBeNull();
   });
+
+  it('brings a link started from settings back to /settings, without a new session', async () => {
+    server.use(
+      http.post('/api/auth/discord/callback', () =>
+        HttpResponse.json({ data: { linked: { provider: 'discord', username: 'Gamer One' } } }),
+      ),
+    );
+    const view = renderRoute('/auth/discord/callback?code=abc&state=xyz');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/settings'), FIND);
+    expect(
+      await screen.findByText('Discord (Gamer One) is linked to your account.', undefined, FIND),
+    ).toBeInTheDocument();
+  });
+
+  it('says why a Discord account of another CrimsonHost account was not linked', async () => {
+    server.use(
+      http.post('/api/auth/discord/callback', () =>
+        HttpResponse.json(
+          errorBody(
+            'DISCORD_IN_USE',
+            'This Discord account is already linked to another CrimsonHost account.',
+          ),
+          { status: 409 },
+        ),
+      ),
+    );
+    renderRoute('/auth/discord/callback?code=abc&state=xyz');
+    await screen.findByRole('heading', { name: 'Discord was not linked' }, FIND);
+    expect(screen.getByRole('link', { name: 'Back to settings' })).toBeInTheDocument();
+  });
 });

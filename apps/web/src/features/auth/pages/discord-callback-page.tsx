@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { DiscordOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useAuth } from '../../../app/auth/auth-context';
+import { profileQueryOptions } from '../../../app/auth/api/get-profile';
+import { useToast } from '../../../components/use-toast';
 import { NEW_ACCOUNT_STATE } from '../../../app/auth/new-account';
 import { redirectTarget } from '../../../app/auth/redirect-target';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
@@ -21,7 +23,7 @@ import {
   linkRequiredSchema,
   type DiscordSignIn,
 } from '../api/discord-sign-in';
-import { DISCORD_START_URL } from '../api/get-auth-providers';
+import { DISCORD_START_URL } from '../../../lib/auth-providers';
 import { AuthCard } from '../components/auth-card';
 import { OAuthErrorResult } from '../components/oauth-error-result';
 
@@ -106,17 +108,32 @@ export function DiscordCallbackPage() {
     auth.acceptSession(answer);
     setDone(answer);
   };
+  const [linked, setLinked] = useState(false);
+  const queryClient = useQueryClient();
+  const toast = useToast();
 
   useEffect(() => {
     // Code and state are single-use: post them once, even when effects run twice.
     if (started.current || !code || !state) return;
     started.current = true;
-    finish.mutate({ code, state }, { onSuccess: signedIn });
+    finish.mutate(
+      { code, state },
+      {
+        onSuccess: (answer) => {
+          if (!('linked' in answer)) return signedIn(answer);
+          // Linked from /settings: this account now also signs in with Discord.
+          void queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
+          toast('success', `Discord (${answer.linked.username}) is linked to your account.`);
+          setLinked(true);
+        },
+      },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
   }, []);
 
   if (providerError) return <OAuthErrorResult code={providerError} />;
   if (!code || !state) return <Navigate to={paths.authCallback.href()} replace />;
+  if (linked) return <Navigate to={paths.settings.href()} replace />;
 
   if (done) {
     if (done.recoveryCodes?.length && !codesSaved) {
@@ -152,6 +169,20 @@ export function DiscordCallbackPage() {
           linkToken={link.data.linkToken}
           email={link.data.email}
           onLinked={signedIn}
+        />
+      );
+    }
+    if (error.code === 'DISCORD_IN_USE') {
+      return (
+        <Result
+          status="warning"
+          title={<h1 style={{ fontSize: 'inherit', margin: 0 }}>Discord was not linked</h1>}
+          subTitle={error.message}
+          extra={
+            <ButtonLink type="primary" to={paths.settings.href()}>
+              Back to settings
+            </ButtonLink>
+          }
         />
       );
     }

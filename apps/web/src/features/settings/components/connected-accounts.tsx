@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { DiscordOutlined } from '@ant-design/icons';
 import type { User } from '@crimsonhost/shared/auth';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
 import { useToast } from '../../../components/use-toast';
 import { toApiError, type ApiError } from '../../../lib/api-client';
+import { useAuthProviders } from '../../../lib/auth-providers';
+import { useStartDiscordLink } from '../api/start-discord-link';
 import { useUnlinkDiscord } from '../api/unlink-discord';
 import { WRONG_PASSWORD_MESSAGE } from './delete-account-dialog';
 
@@ -64,11 +67,14 @@ function UnlinkDialog({ open, onClose }: { open: boolean; onClose: () => void })
 }
 
 /**
- * Discord, linked or not. Unlinking needs a password on the account (given again); linking is
- * done by signing in with Discord, which asks for this account's password when the e-mails match.
+ * Discord, linked or not. Linking goes through Discord's own consent page and back (where this
+ * storefront offers Discord); unlinking needs a password on the account, given again.
  */
 export function ConnectedAccounts({ user }: { user: User }) {
   const [unlinking, setUnlinking] = useState(false);
+  const providers = useAuthProviders();
+  const link = useStartDiscordLink();
+  const offered = providers.data?.discord === true;
   return (
     <Flex vertical gap={12}>
       <Flex gap={12} wrap align="center" justify="space-between">
@@ -77,13 +83,25 @@ export function ConnectedAccounts({ user }: { user: User }) {
           <Typography.Text type="secondary">
             {user.discordLinked
               ? 'Linked: you can sign in with Discord.'
-              : 'Not linked. To link it, sign out and choose "Continue with Discord" on the sign-in page (where this storefront offers it): an account with the same e-mail asks for its password once.'}
+              : offered
+                ? 'Not linked. Link it to sign in with Discord as well as your password.'
+                : 'Not linked. This storefront does not offer sign-in with Discord.'}
           </Typography.Text>
         </Flex>
         {user.discordLinked && user.hasPassword && (
           <Button onClick={() => setUnlinking(true)}>Unlink Discord</Button>
         )}
+        {!user.discordLinked && offered && (
+          <Button
+            icon={<DiscordOutlined aria-hidden />}
+            loading={link.isPending}
+            onClick={() => link.mutate()}
+          >
+            Link Discord
+          </Button>
+        )}
       </Flex>
+      {link.error && <ApiErrorAlert error={toApiError(link.error)} />}
       {user.discordLinked && !user.hasPassword && (
         <Alert
           type="info"

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../../../test/auth-fixtures';
 import { errorBody } from '../../../test/auth-fixtures';
 import { server } from '../../../test/msw-server';
@@ -79,5 +79,51 @@ describe('settings: mails and connected accounts', { timeout: 60_000 }, () => {
     const card = section('Connected accounts');
     expect(within(card).queryByRole('button', { name: 'Unlink Discord' })).not.toBeInTheDocument();
     expect(within(card).getByText(/Set a password before you unlink Discord/)).toBeInTheDocument();
+  });
+
+  it('links Discord through Discord and back, where the storefront offers it', async () => {
+    signIn(buildUser({ discordLinked: false, hasPassword: true }));
+    serveSessions();
+    let started = 0;
+    server.use(
+      http.get('/api/auth/providers', () => HttpResponse.json({ data: { discord: true } })),
+      http.post('/api/auth/discord/link-start', () => {
+        started += 1;
+        return HttpResponse.json({ data: { url: 'https://discord.example/oauth2/authorize?x=1' } });
+      }),
+    );
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      await openSettings();
+      const card = section('Connected accounts');
+      await userEvent.click(
+        await within(card).findByRole('button', { name: 'Link Discord' }, FIND),
+      );
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith('https://discord.example/oauth2/authorize?x=1'),
+      );
+      expect(started).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('offers no link where the storefront has no Discord sign-in', async () => {
+    signIn(buildUser({ discordLinked: false, hasPassword: true }));
+    serveSessions();
+    server.use(
+      http.get('/api/auth/providers', () => HttpResponse.json({ data: { discord: false } })),
+    );
+    await openSettings();
+    const card = section('Connected accounts');
+    expect(
+      await within(card).findByText(
+        'Not linked. This storefront does not offer sign-in with Discord.',
+        undefined,
+        FIND,
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Link Discord' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
-import { apiClient } from '../../../lib/api-client';
-import { config } from '../../../lib/config';
+import { apiClient } from './api-client';
+import { config } from './config';
 
 const providersAnswerSchema = dataEnvelope(z.object({ discord: z.boolean() }));
 
