@@ -296,7 +296,7 @@ describe('sign-in with Discord', () => {
 describe('linking Discord from /settings', () => {
   /** A local account signed in through the API, as the web app's session is. */
   async function signedInLocal() {
-    const user = await createUser(ctx.database.db, { emailVerifiedAt: new Date() });
+    const user = await createUser(ctx.database.db);
     const login = await ctx.request({
       method: 'POST',
       url: '/api/auth/login',
