@@ -1,7 +1,7 @@
 import { Button, Skeleton, Typography } from 'antd';
-import { Link } from 'react-router';
 import { TIER_LABELS, type MyBenefits } from '@crimsonhost/shared/benefits';
 import { paths } from '../../../app/paths';
+import { TextLink } from '../../../components/text-link';
 import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
 import { useMyBenefits } from '../../../lib/benefits/get-my-benefits';
 
@@ -15,7 +15,7 @@ function standing(me: MyBenefits): string {
 /** The renter's benefits tier and progress in one line, with the way to /benefits. */
 export function BenefitsLine() {
   const me = useMyBenefits();
-  const link = <Link to={paths.benefits.href()}>See benefits</Link>;
+  const link = <TextLink to={paths.benefits.href()}>See benefits</TextLink>;
   if (me.isPending) {
     return (
       <div role="status" aria-label="Loading your tier" aria-busy="true">
