@@ -301,6 +301,7 @@ describe('the support centre', () => {
         dialog: true,
         restoreTheme: true,
       });
+      // The held answer comes back within milliseconds: Send is ready again at once.
       await composer.fill(
         'Sure, Forge is fine. Upload the mods through the panel and restart once.',
       );

@@ -106,8 +106,11 @@ export function ThreadComposer({
             <AttachmentPicker />
           </Form.Item>
           <Flex wrap gap={12} align="center">
-            <Button type="primary" htmlType="submit" loading={send.isPending}>
-              Send
+            {/* Not antd's `loading`: a held message answers within milliseconds, and a loading
+                state set and cleared that fast left the button spinning (and refusing clicks)
+                after the answer. Disabled with a word instead, for as long as the request runs. */}
+            <Button type="primary" htmlType="submit" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send'}
             </Button>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               You can write until{' '}
