@@ -150,24 +150,45 @@ export class BenefitsService {
       }
       return;
     }
+    await this.moveTier(tx, userId, { from: current, to: reached, spend, now });
+  }
+
+  /**
+   * Moves a locked renter from `from` to `to`: the state row, a line in the history and the mail
+   * that says so (a higher tier: what it gives; a lower one: that it happened).
+   */
+  private async moveTier(
+    tx: Executor,
+    userId: string,
+    move: { from: LoyaltyTier; to: LoyaltyTier; spend: bigint; now: Date; checkedOn?: string },
+  ) {
+    const promoted = rank(move.to) > rank(move.from);
     await repo.updateState(tx, userId, {
-      tier: reached,
-      since: now,
+      tier: move.to,
+      since: move.now,
       belowSince: null,
       warnedAt: null,
+      ...(move.checkedOn ? { checkedOn: move.checkedOn } : {}),
     });
     await repo.insertChange(tx, {
       userId,
-      fromTier: current,
-      toTier: reached,
-      reason: 'PROMOTED',
-      spend,
-      at: now,
+      fromTier: move.from,
+      toTier: move.to,
+      reason: promoted ? 'PROMOTED' : 'DEMOTED',
+      spend: move.spend,
+      at: move.now,
     });
     const user = await findUserById(tx, userId);
-    if (user) {
-      const { discountBp } = await this.discountBp(tx, userId);
-      await enqueueMail(tx, tierReachedMail(user, reached, discountBp, this.link));
+    if (!user) return;
+    if (promoted) {
+      const [rules, commissionBp] = await Promise.all([
+        this.rules(tx),
+        this.deps.platform.commissionBp(tx),
+      ]);
+      const bp = Math.min(rules[move.to].discountBp, commissionBp);
+      await enqueueMail(tx, tierReachedMail(user, move.to, bp, this.link));
+    } else {
+      await enqueueMail(tx, tierLoweredMail(user, move, this.link));
     }
   }
 
@@ -255,27 +276,14 @@ export class BenefitsService {
     const reached = tierForSpend(rules, spend);
     const keep = keepThreshold(rules, current);
     const below = tierBelow(current);
-    const user = await findUserById(tx, state.userId);
     if (rank(reached) > rank(current)) {
-      await repo.updateState(tx, state.userId, {
-        tier: reached,
-        since: now,
-        belowSince: null,
-        warnedAt: null,
+      await this.moveTier(tx, state.userId, {
+        from: current,
+        to: reached,
+        spend,
+        now,
         checkedOn: day,
       });
-      await repo.insertChange(tx, {
-        userId: state.userId,
-        fromTier: current,
-        toTier: reached,
-        reason: 'PROMOTED',
-        spend,
-        at: now,
-      });
-      if (user) {
-        const bp = Math.min(rules[reached].discountBp, await this.deps.platform.commissionBp(tx));
-        await enqueueMail(tx, tierReachedMail(user, reached, bp, this.link));
-      }
       return;
     }
     if (spend >= keep || !below) {
@@ -289,24 +297,13 @@ export class BenefitsService {
     const belowSince = state.belowSince ?? now;
     const dropsOn = new Date(belowSince.getTime() + DEMOTION_GRACE_DAYS * DAY_MS);
     if (dropsOn.getTime() <= now.getTime()) {
-      await repo.updateState(tx, state.userId, {
-        tier: below,
-        since: now,
-        belowSince: null,
-        warnedAt: null,
+      await this.moveTier(tx, state.userId, {
+        from: current,
+        to: below,
+        spend,
+        now,
         checkedOn: day,
       });
-      await repo.insertChange(tx, {
-        userId: state.userId,
-        fromTier: current,
-        toTier: below,
-        reason: 'DEMOTED',
-        spend,
-        at: now,
-      });
-      if (user) {
-        await enqueueMail(tx, tierLoweredMail(user, { from: current, to: below }, this.link));
-      }
       this.deps.log.info(
         { userId: state.userId, from: current, to: below },
         `benefits tier lowered to ${TIER_LABELS[below]}`,
@@ -318,7 +315,8 @@ export class BenefitsService {
       warnedAt: state.warnedAt ?? now,
       checkedOn: day,
     });
-    if (!state.warnedAt && user) {
+    const user = state.warnedAt ? null : await findUserById(tx, state.userId);
+    if (user) {
       await enqueueMail(
         tx,
         tierEndingMail(user, { from: current, to: below, keep, spend, on: dropsOn }, this.link),
