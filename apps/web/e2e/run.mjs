@@ -1,6 +1,9 @@
-// End-to-end run: build everything, start the real server on a free port with a fresh data folder,
-// run e2e/*.e2e.mjs with node's test runner against it, and always stop the server afterwards.
-// E2E_SKIP_BUILD=1 reuses the current build (handy when re-running the suite locally).
+// End-to-end run: build everything, then share the e2e/*.e2e.mjs files out between lanes (two by
+// default, E2E_LANES sets it). Each lane starts its own storefront on a free port with a fresh
+// data folder, its own demo world and mail server, runs its files one at a time with node's test
+// runner against it, checks its books, and always stops its server afterwards. Each lane's output
+// is printed whole when all are done. E2E_SKIP_BUILD=1 reuses the current build (handy when
+// re-running the suite locally); E2E_KEEP_DATA=1 keeps the data folders and server logs.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,28 +45,6 @@ function stopServer(server) {
   });
 }
 
-/**
- * Issue 15: the books balance after the whole run's money scenarios (deposits paid on the demo
- * chains, rentals, refunds, a credit by hand). The server stops first: the embedded database's
- * folder opens in one process at a time.
- */
-async function checkTheBooks() {
-  await stopServer(server);
-  const check = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/api/src/cli/ledger-check.ts'],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  console.log(`e2e: the books after the run\n${check.stdout}${check.stderr}`);
-  return check.status === 0 ? 0 : 1;
-}
-
-function printServerLog(logPath) {
-  const lines = readFileSync(logPath, 'utf8').trimEnd().split('\n');
-  console.error(`--- last server log lines (${logPath}) ---`);
-  console.error(lines.slice(-40).join('\n'));
-}
-
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) {
@@ -72,103 +53,221 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   }
 }
 
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-e2e-'));
-const logPath = path.join(dataDir, 'server.log');
-const log = createWriteStream(logPath);
-// Password reset mail goes over real SMTP to a local server; the tests read it from mailDir.
-const mailDir = path.join(dataDir, 'mail');
-const mail = await startMailServer(mailDir);
-// The demo chain, panel and game servers on ports of their own, so a storefront already running
-// here (npm start) does not collide; the tests get the chain's port to pay deposits with demo:pay.
-const chainPort = await freePort();
-let panelPort = await freePort();
-while (panelPort === chainPort) panelPort = await freePort();
-let tronPort = await freePort();
-while (tronPort === chainPort || tronPort === panelPort) tronPort = await freePort();
-const demoPorts = {
-  DEMO_CHAIN_PORT: String(chainPort),
-  DEMO_TRON_PORT: String(tronPort),
-  DEMO_PANEL_PORT: String(panelPort),
-  DEMO_GAME_PORT_BASE: String(await freePortRange(65, [chainPort, panelPort, tronPort])),
+/**
+ * Each file's time in seconds in a whole run (2026-11-27, one lane, quiet 2-core machine), to
+ * share the files out between the lanes; a new file counts as a minute until it is measured.
+ */
+const MEASURED_SECONDS = {
+  'support.e2e.mjs': 312,
+  'vendors.e2e.mjs': 235,
+  'wallet.e2e.mjs': 177,
+  'admin.e2e.mjs': 133,
+  'payouts.e2e.mjs': 114,
+  'routes.e2e.mjs': 100,
+  'rentals.e2e.mjs': 97,
+  'benefits.e2e.mjs': 88,
+  'accounts.e2e.mjs': 78,
+  'pages.e2e.mjs': 70,
+  'catalog.e2e.mjs': 30,
+  'service-worker.e2e.mjs': 30,
+  'layout.e2e.mjs': 21,
 };
 
-const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    PUBLIC_URL: baseUrl,
-    SMTP_URL: mail.url,
-    // Every file signs its browsers up from this one address, within one clock hour: more than
-    // the five accounts an hour a single address gets in production.
-    REGISTRATIONS_PER_IP_HOUR: '100',
-    // vendors.e2e moves the storefront's clock ahead to end a rental and its dispute window
-    // (decision 042); it puts it back on the real time when it is done.
-    TEST_CLOCK: 'true',
-    ...demoPorts,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-server.stdout.pipe(log);
-server.stderr.pipe(log);
+/** Shares the files out so that the lanes end at about the same time (longest first). */
+function shareOut(files, lanes) {
+  const shares = Array.from({ length: lanes }, () => ({ files: [], seconds: 0 }));
+  const weight = (name) => MEASURED_SECONDS[name] ?? 60;
+  for (const name of [...files].sort((a, b) => weight(b) - weight(a))) {
+    const share = shares.reduce((least, next) => (next.seconds < least.seconds ? next : least));
+    share.files.push(name);
+    share.seconds += weight(name);
+  }
+  return shares.map((share) => share.files.sort()).filter((names) => names.length > 0);
+}
 
-let exitCode = 1;
+const taken = [];
+async function portNotTaken() {
+  let port = await freePort();
+  while (taken.includes(port)) port = await freePort();
+  taken.push(port);
+  return port;
+}
+
+/**
+ * One storefront with its own data folder, mail server, demo chains, panel and game servers, so
+ * that lanes share nothing: each has its own accounts, money, test clock and books.
+ */
+async function startWorld(name) {
+  const port = await portNotTaken();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-e2e-'));
+  const logPath = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logPath);
+  // Password reset mail goes over real SMTP to a local server; the tests read it from mailDir.
+  const mailDir = path.join(dataDir, 'mail');
+  const mail = await startMailServer(mailDir);
+  // The demo chain, panel and game servers on ports of their own, so a storefront already running
+  // here (npm start) or another lane does not collide; the tests get the chain's port to pay
+  // deposits with demo:pay.
+  const demoPorts = {
+    DEMO_CHAIN_PORT: String(await portNotTaken()),
+    DEMO_TRON_PORT: String(await portNotTaken()),
+    DEMO_PANEL_PORT: String(await portNotTaken()),
+  };
+  const gameBase = await freePortRange(65, taken);
+  for (let game = gameBase; game < gameBase + 65; game += 1) taken.push(game);
+  demoPorts.DEMO_GAME_PORT_BASE = String(gameBase);
+
+  const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: mail.url,
+      // Every file signs its browsers up from this one address, within one clock hour: more than
+      // the five accounts an hour a single address gets in production.
+      REGISTRATIONS_PER_IP_HOUR: '100',
+      // vendors.e2e moves the storefront's clock ahead to end a rental and its dispute window
+      // (decision 042); it puts it back on the real time when it is done.
+      TEST_CLOCK: 'true',
+      ...demoPorts,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  const world = {
+    name,
+    baseUrl,
+    dataDir,
+    logPath,
+    server,
+    async ready() {
+      await waitForHealth(baseUrl, server);
+      // The demo accounts' passwords are printed once at the first start, as a newcomer sees them.
+      const demoPassword = (email) =>
+        new RegExp(`${email.replace('.', '\\.')}\\s+password: (\\S+)`).exec(
+          readFileSync(logPath, 'utf8'),
+        )?.[1];
+      for (
+        let waited = 0;
+        !demoPassword('support@crimsonhost.demo') && waited < 5000;
+        waited += 100
+      )
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return {
+        ...demoPorts,
+        BASE_URL: baseUrl,
+        E2E_MAIL_DIR: mailDir,
+        E2E_STATE_FILE: path.join(dataDir, 'e2e-run-state.json'),
+        E2E_DEMO_SUPPORT_PASSWORD: demoPassword('support@crimsonhost.demo') ?? '',
+        E2E_DEMO_RENTER_PASSWORD: demoPassword('renter@crimsonhost.demo') ?? '',
+        E2E_DEMO_ADMIN_PASSWORD: demoPassword('admin@crimsonhost.demo') ?? '',
+        E2E_DEMO_VENDOR_PASSWORD: demoPassword('vendor.nordic@crimsonhost.demo') ?? '',
+      };
+    },
+    /**
+     * Issue 15: the books balance after the lane's money scenarios (deposits paid on the demo
+     * chains, rentals, refunds, a credit by hand). The server stops first: the embedded
+     * database's folder opens in one process at a time.
+     */
+    async checkTheBooks() {
+      await stopServer(server);
+      const check = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'apps/api/src/cli/ledger-check.ts'],
+        { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+      );
+      return { ok: check.status === 0, text: `${check.stdout}${check.stderr}` };
+    },
+    async stop() {
+      await stopServer(server);
+      await mail.close();
+      log.end();
+      if (process.env.E2E_KEEP_DATA === '1')
+        console.error(`e2e: ${name}'s data kept in ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
+
+/** Runs one lane's files one at a time against its world; its output is kept to print whole. */
+async function runLane(world, files, whole) {
+  const output = [];
+  let env;
+  try {
+    env = await world.ready();
+  } catch (error) {
+    output.push(`e2e: ${error instanceof Error ? error.message : String(error)}\n`);
+    return { status: 1, output: output.join('') + serverLogTail(world.logPath) };
+  }
+  output.push(`e2e: ${world.name} at ${world.baseUrl}: ${files.join(', ')}\n`);
+  const tests = spawn(
+    process.execPath,
+    [
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      ...files.map((f) => path.join('e2e', f)),
+    ],
+    { cwd: webDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  tests.stdout.on('data', (chunk) => output.push(chunk.toString()));
+  tests.stderr.on('data', (chunk) => output.push(chunk.toString()));
+  let status = await new Promise((resolve) => {
+    tests.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  if (status !== 0) output.push(serverLogTail(world.logPath));
+  else if (whole) {
+    const books = await world.checkTheBooks();
+    output.push(`e2e: the books of ${world.name} after its files\n${books.text}`);
+    if (!books.ok) status = 1;
+  }
+  return { status, output: output.join('') };
+}
+
+function serverLogTail(logPath) {
+  const lines = readFileSync(logPath, 'utf8').trimEnd().split('\n');
+  return `--- last server log lines (${logPath}) ---\n${lines.slice(-40).join('\n')}\n`;
+}
+
 const only = process.argv.slice(2);
+const files = readdirSync(e2eDir)
+  .filter((name) => name.endsWith('.e2e.mjs'))
+  // `npm run test:e2e -- wallet rentals` runs just those files.
+  .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
+  .sort();
+// Two lanes by default: one lane keeps a 2-core machine little more than half busy, as its time
+// goes to waiting for blocks, confirmations and the browser (decision 050).
+const lanes = shareOut(files, Math.max(1, Number(process.env.E2E_LANES ?? 2)));
+const worlds = [];
+let exitCode = 1;
+const stopAll = () => Promise.all(worlds.map((world) => world.stop()));
 const interrupt = (signal) => {
-  void stopServer(server).then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  void stopAll().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 };
 process.once('SIGINT', interrupt);
 process.once('SIGTERM', interrupt);
 
 try {
-  await waitForHealth(baseUrl, server);
-  console.log(`e2e: server ready at ${baseUrl} (data in ${dataDir})`);
-  // The demo accounts' passwords are printed once at the first start, as a newcomer sees them.
-  const demoPassword = (email) =>
-    new RegExp(`${email.replace('.', '\\.')}\\s+password: (\\S+)`).exec(
-      readFileSync(logPath, 'utf8'),
-    )?.[1];
-  for (let waited = 0; !demoPassword('support@crimsonhost.demo') && waited < 5000; waited += 100)
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  demoPorts.E2E_DEMO_SUPPORT_PASSWORD = demoPassword('support@crimsonhost.demo') ?? '';
-  demoPorts.E2E_DEMO_RENTER_PASSWORD = demoPassword('renter@crimsonhost.demo') ?? '';
-  demoPorts.E2E_DEMO_ADMIN_PASSWORD = demoPassword('admin@crimsonhost.demo') ?? '';
-  demoPorts.E2E_DEMO_VENDOR_PASSWORD = demoPassword('vendor.nordic@crimsonhost.demo') ?? '';
-  const files = readdirSync(e2eDir)
-    .filter((name) => name.endsWith('.e2e.mjs'))
-    // `npm run test:e2e -- wallet rentals` runs just those files.
-    .filter((name) => only.length === 0 || only.some((part) => name.includes(part)))
-    .sort()
-    .map((name) => path.join('e2e', name));
-  const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...files], {
-    cwd: webDir,
-    env: {
-      ...process.env,
-      BASE_URL: baseUrl,
-      E2E_MAIL_DIR: mailDir,
-      E2E_STATE_FILE: path.join(dataDir, 'e2e-run-state.json'),
-      ...demoPorts,
-    },
-    stdio: 'inherit',
+  for (let lane = 0; lane < lanes.length; lane += 1)
+    worlds.push(await startWorld(`lane ${lane + 1}`));
+  const results = await Promise.all(
+    lanes.map((laneFiles, lane) => runLane(worlds[lane], laneFiles, only.length === 0)),
+  );
+  results.forEach((result, lane) => {
+    console.log(`\n=== ${worlds[lane].name}: ${result.status === 0 ? 'passed' : 'FAILED'}`);
+    console.log(result.output);
   });
-  exitCode = await new Promise((resolve) => {
-    tests.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-  if (exitCode !== 0) printServerLog(logPath);
-  else if (only.length === 0) exitCode = await checkTheBooks();
+  exitCode = results.every((result) => result.status === 0) ? 0 : 1;
 } catch (error) {
   console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
-  printServerLog(logPath);
 } finally {
-  await stopServer(server);
-  await mail.close();
-  log.end();
-  if (process.env.E2E_KEEP_DATA === '1') console.error(`e2e: data kept in ${dataDir}`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  await stopAll();
 }
 process.exit(exitCode);

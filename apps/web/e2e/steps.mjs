@@ -153,7 +153,6 @@ export async function screenshotAllWays(page, name, { dialog = false, restoreThe
     await page.setViewportSize(viewport);
     for (const theme of ['light', 'dark']) {
       if ((await currentTheme(page)) !== theme) await switchTheme(page, theme);
-      await page.waitForTimeout(600); // the theme's colour transitions finish
       assert.equal(await hasHorizontalOverflow(page), false, `${name} at ${width}px`);
       // Each screen kept is also checked against WCAG 2.2 AA, at both widths and in both themes.
       assert.deepEqual(
