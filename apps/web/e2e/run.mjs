@@ -140,12 +140,10 @@ async function startWorld(name) {
   });
   server.stdout.pipe(log);
   server.stderr.pipe(log);
-  const world = {
+  return {
     name,
     baseUrl,
-    dataDir,
     logPath,
-    server,
     async ready() {
       await waitForHealth(baseUrl, server);
       // The demo accounts' passwords are printed once at the first start, as a newcomer sees them.
@@ -193,7 +191,6 @@ async function startWorld(name) {
       else rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  return world;
 }
 
 /** Runs one lane's files one at a time against its world; its output is kept to print whole. */
