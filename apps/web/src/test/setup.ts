@@ -2,10 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { forgetCsrfToken } from '../lib/csrf-token';
+import { dropDetachedStyles } from './detached-styles';
 import { installMatchMedia, mediaPreferences, setViewportWidth } from './match-media';
 import { server } from './msw-server';
 
 const DESKTOP_WIDTH_PX = 1280;
+const STYLE_WITHOUT_PSEUDO_ELEMENTS = Symbol.for('crimsonhost.test.getComputedStyle');
 
 // findBy and waitFor wait 5 s instead of 1 s: a lazy page's first load is slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -24,8 +26,13 @@ beforeAll(() => {
   // jsdom cannot scroll and says so; pages that scroll to the top on a new step do not care.
   window.scrollTo = () => undefined;
   // jsdom cannot compute pseudo-element styles and says so on every antd scroll lock: ask for the element.
-  const computeStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computeStyle(element);
+  // Once per window: a worker keeps its window from one file to the next (decision 052).
+  const marked = window as unknown as Record<symbol, boolean>;
+  if (!marked[STYLE_WITHOUT_PSEUDO_ELEMENTS]) {
+    marked[STYLE_WITHOUT_PSEUDO_ELEMENTS] = true;
+    const computeStyle = window.getComputedStyle.bind(window);
+    window.getComputedStyle = (element: Element) => computeStyle(element);
+  }
 });
 
 beforeEach(() => {
@@ -35,6 +42,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  dropDetachedStyles();
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();

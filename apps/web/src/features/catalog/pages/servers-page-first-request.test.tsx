@@ -5,7 +5,8 @@ import { server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render-route';
 import { buildServerCard, serverPage } from '../../../test/server-fixtures';
 
-// Its own file: the page's module must not have been loaded by an earlier test.
+// Its own file, in a module graph of its own (@vitest-isolate, decision 052): the page's module
+// must not have been loaded by an earlier test.
 describe('server list first request', { timeout: 60_000 }, () => {
   it('asks for the first page when the page code loads, before the page mounts', async () => {
     const requests: string[] = [];

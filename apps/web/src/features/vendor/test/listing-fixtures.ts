@@ -107,6 +107,7 @@ export function serveListingStore(listings: VendorListingDetail[]) {
     }),
     // A listing's page also shows its game panel and panel errors: none, unless a test says so.
     http.get('/api/vendor/listings/:id/panel', () => HttpResponse.json({ data: null })),
+    http.get('/api/vendor/listings/:id/panel/demo', () => HttpResponse.json({ data: null })),
     http.get('/api/vendor/panel-errors', () =>
       HttpResponse.json({ data: [], meta: { page: 1, pageSize: 10, total: 0 } }),
     ),
