@@ -13,11 +13,29 @@ export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /** JavaScript a first visit to one of these pages may download, brotli-compressed. */
 export const FIRST_VISIT_JS_BUDGET_BYTES = 230_000;
 
-/** The pages a renter lands on first, with the module their route loads lazily. */
+/**
+ * The pages a renter lands on first, with the module their route loads lazily and the most
+ * JavaScript (brotli) the e2e run lets a first visit download (`e2e/byte-budget.e2e.mjs`). `/` is
+ * held to the budget; the catalog pages are still over it (their filters and the rent panel bring
+ * Ant Design's Select, InputNumber and Pagination with the form library) and are held where they
+ * stand, so no later change grows them while they come down (decision 053).
+ */
 export const FIRST_VISIT_PAGES = [
-  { page: '/', module: 'src/features/home/pages/home-page.tsx' },
-  { page: '/servers', module: 'src/features/catalog/pages/servers-page.tsx' },
-  { page: '/servers/{id}', module: 'src/features/catalog/pages/server-detail-page.tsx' },
+  {
+    page: '/',
+    module: 'src/features/home/pages/home-page.tsx',
+    heldAtBytes: FIRST_VISIT_JS_BUDGET_BYTES,
+  },
+  {
+    page: '/servers',
+    module: 'src/features/catalog/pages/servers-page.tsx',
+    heldAtBytes: 304_000,
+  },
+  {
+    page: '/servers/{id}',
+    module: 'src/features/catalog/pages/server-detail-page.tsx',
+    heldAtBytes: 269_000,
+  },
 ];
 
 /** Chunks (by name) no first visit may load: each belongs to a later step. */

@@ -1,4 +1,5 @@
-import { Flex, Spin, Typography } from 'antd';
+import { Flex, Spin } from 'antd';
+import { Text } from './typography';
 
 /** The app's one loading indicator: pages while they load, and anything waiting on the session. */
 export function LoadingSpinner() {
@@ -13,7 +14,7 @@ export function LoadingSpinner() {
       style={{ minHeight: 240, width: '100%' }}
     >
       <Spin size="large" />
-      <Typography.Text type="secondary">Loading...</Typography.Text>
+      <Text type="secondary">Loading...</Text>
     </Flex>
   );
 }

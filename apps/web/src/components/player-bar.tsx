@@ -1,5 +1,6 @@
-import { Flex, Progress, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { PLAYER_BAR_DANGER_RATIO, PLAYER_BAR_WARN_RATIO } from '@crimsonhost/shared/constants';
+import { Text } from './typography';
 
 export type PlayerBarLevel = 'normal' | 'warning' | 'danger';
 
@@ -23,17 +24,30 @@ export function PlayerBar({ current, max }: { current: number; max: number }) {
   const color = { normal: token.colorSuccess, warning: AMBER, danger: RED }[level];
   return (
     <Flex vertical gap={2}>
-      <Progress
-        percent={percent}
-        showInfo={false}
-        size="small"
-        strokeColor={color}
-        data-level={level}
+      {/* Ant Design's small line Progress, drawn here: its module brings the circle's Tooltip
+          and the form library with it into every page with a server card (decision 053). */}
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
         aria-label={`${current} of ${max} players`}
-      />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        data-level={level}
+        style={{
+          height: 6,
+          margin: `${token.marginXXS}px 0`,
+          borderRadius: 100,
+          background: token.colorFillSecondary,
+          overflow: 'hidden',
+        }}
+      >
+        <div
+          style={{ width: `${percent}%`, height: '100%', borderRadius: 100, background: color }}
+        />
+      </div>
+      <Text type="secondary" style={{ fontSize: 12 }}>
         {current} / {max} players
-      </Typography.Text>
+      </Text>
     </Flex>
   );
 }

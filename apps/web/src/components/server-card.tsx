@@ -1,4 +1,4 @@
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
@@ -14,6 +14,7 @@ import { paths } from '../app/paths';
 import { ButtonLink } from './button-link';
 import { PlayerBar } from './player-bar';
 import { ServerStatusTag } from './server-status-tag';
+import { Text, Title } from './typography';
 
 /** '12.50 USDT / hour': spec section 9, two decimals per price unit. */
 export function formatServerPrice(price: string, unit: PriceUnit): string {
@@ -36,18 +37,18 @@ export function ServerCard({ server }: { server: ServerCardData }) {
       bodyStyle={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 12 }}
     >
       <Flex justify="space-between" align="start" gap={8}>
-        <Typography.Title level={3} style={{ fontSize: 16, margin: 0, minWidth: 0 }}>
+        <Title level={3} style={{ fontSize: 16, margin: 0, minWidth: 0 }}>
           <Link to={href} style={{ overflowWrap: 'anywhere' }}>
             {server.name}
           </Link>
-        </Typography.Title>
+        </Title>
         <ServerStatusTag status={server.status} />
       </Flex>
       <Flex wrap gap={6} align="center">
         <Tag style={{ marginInlineEnd: 0 }}>{GAME_LABELS[server.game]}</Tag>
-        <Typography.Text type="secondary">
+        <Text type="secondary">
           <EnvironmentOutlined aria-hidden /> {server.region.name}, {server.region.country}
-        </Typography.Text>
+        </Text>
         {server.availability !== 'AVAILABLE' && server.status !== 'maintenance' && (
           <Tag color="default" style={{ marginInlineEnd: 0 }}>
             {SERVER_AVAILABILITY_LABELS[server.availability]}
@@ -55,15 +56,15 @@ export function ServerCard({ server }: { server: ServerCardData }) {
         )}
       </Flex>
       {specs.length > 0 && (
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+        <Text type="secondary" style={{ fontSize: 13 }}>
           {specs.join(' · ')}
-        </Typography.Text>
+        </Text>
       )}
       <PlayerBar current={server.players.current} max={server.players.max} />
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginTop: 'auto' }}>
-        <Typography.Text strong style={{ fontSize: 16 }}>
+        <Text strong style={{ fontSize: 16 }}>
           {formatServerPrice(server.price, server.priceUnit)}
-        </Typography.Text>
+        </Text>
         {isRentableNow(server) && (
           <ButtonLink to={href} type="primary" aria-label={`Rent Server: ${server.name}`}>
             Rent Server

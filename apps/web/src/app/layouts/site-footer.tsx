@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Layout, Typography, theme } from 'antd';
+import { Flex, Layout, theme } from 'antd';
 import {
   CustomerServiceOutlined,
   GlobalOutlined,
@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { SystemStatusIndicator } from '../../features/system-status/components/system-status-indicator';
 import { paths } from '../paths';
+import { Paragraph, Text } from '../../components/typography';
 
 const FEATURE_BADGES = [
   { icon: <RiseOutlined />, text: '99.9% uptime' },
@@ -52,11 +53,11 @@ export function SiteFooter() {
       <Flex vertical align="center" gap={16} style={{ textAlign: 'center' }}>
         <Flex align="center" gap={8}>
           <BrandMark size={24} />
-          <Typography.Text strong>CrimsonHost</Typography.Text>
+          <Text strong>CrimsonHost</Text>
         </Flex>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        <Paragraph type="secondary" style={{ margin: 0 }}>
           Premium gaming server hosting powered by cryptocurrency.
-        </Typography.Paragraph>
+        </Paragraph>
         <Flex
           component="ul"
           wrap
@@ -82,9 +83,9 @@ export function SiteFooter() {
           <Link to={paths.benefits.href()}>Benefits tiers</Link>
           <Link to={paths.buyerProtection.href()}>Buyer protection policy</Link>
         </Flex>
-        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+        <Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
           © {new Date().getFullYear()} CrimsonHost. Prices and payments in USDT.
-        </Typography.Text>
+        </Text>
       </Flex>
     </Layout.Footer>
   );

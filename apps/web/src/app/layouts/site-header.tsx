@@ -1,4 +1,4 @@
-import { Button, Flex, Layout, Spin, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Layout, Spin, theme } from 'antd';
 import { LoginOutlined, MenuOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { HEADER_SCROLL_THRESHOLD_PX } from '@crimsonhost/shared/constants';
@@ -9,6 +9,8 @@ import { useAuth } from '../auth/auth-context';
 import { paths } from '../paths';
 import { useThemeMode } from '../theme-mode';
 import { AccountMenu } from './lazy-navigation';
+import { HintTooltip } from '../../components/hint-tooltip';
+import { Text } from '../../components/typography';
 
 export const HEADER_HEIGHT_PX = 64;
 
@@ -22,7 +24,7 @@ function ThemeSwitch() {
   const { theme: mode, toggleTheme } = useThemeMode();
   const label = mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
-    <Tooltip title={label}>
+    <HintTooltip title={label}>
       <Button
         type="text"
         shape="circle"
@@ -30,7 +32,7 @@ function ThemeSwitch() {
         icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
         onClick={toggleTheme}
       />
-    </Tooltip>
+    </HintTooltip>
   );
 }
 
@@ -77,12 +79,9 @@ export function SiteHeader({ isMobile, navigationOpen, onOpenNavigation }: SiteH
           style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}
         >
           <BrandMark size={32} />
-          <Typography.Text
-            strong
-            style={{ fontSize: 20, letterSpacing: -0.2, whiteSpace: 'nowrap' }}
-          >
+          <Text strong style={{ fontSize: 20, letterSpacing: -0.2, whiteSpace: 'nowrap' }}>
             Crimson<span style={{ color: token.colorLink }}>Host</span>
-          </Typography.Text>
+          </Text>
         </Link>
       </Flex>
       <Flex align="center" gap={8}>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useId, useState } from 'react';
-import { Alert, Button, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
@@ -15,6 +15,7 @@ import { rentalsQueryOptions } from '../../lib/rentals/get-rentals';
 import { HoursPicker } from '../hours-picker';
 import { useMyBenefits } from '../../lib/benefits/get-my-benefits';
 import { quoteFor } from './rent-quote';
+import { Text } from '../typography';
 
 // The confirmation's Modal, Descriptions and the rent request (about 8 KB brotli) load the first
 // time a renter asks to rent, not with the server page (decision 030).
@@ -125,24 +126,24 @@ export function RentPanel({ server }: { server: ServerDetail }) {
     <Flex vertical gap={16}>
       <Flex vertical gap={8}>
         <label htmlFor={hoursId}>
-          <Typography.Text strong>How many hours?</Typography.Text>
+          <Text strong>How many hours?</Text>
         </label>
         <HoursPicker id={hoursId} value={hours} onChange={setHours} />
       </Flex>
 
       <Flex justify="space-between" align="baseline" gap={8} wrap aria-live="polite">
-        <Typography.Text type="secondary">
+        <Text type="secondary">
           {hours === null
             ? 'Enter 1 to 720 hours'
             : `${formatAmount(server.price)} USDT × ${formatHours(hours)}`}
-        </Typography.Text>
-        <Typography.Text strong style={{ fontSize: 18 }}>
+        </Text>
+        <Text strong style={{ fontSize: 18 }}>
           {total === null ? '—' : `${formatAmount(total)} USDT`}
-        </Typography.Text>
+        </Text>
         {quote?.discountLabel && (
-          <Typography.Text type="secondary" style={{ flexBasis: '100%' }}>
+          <Text type="secondary" style={{ flexBasis: '100%' }}>
             Your {quote.discountLabel} takes {formatAmount(quote.discount)} USDT off.
-          </Typography.Text>
+          </Text>
         )}
       </Flex>
 

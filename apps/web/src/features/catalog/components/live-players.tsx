@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
 import { PlayerBar } from '../../../components/player-bar';
+import { Text } from '../../../components/typography';
 
 dayjs.extend(relativeTime);
 
@@ -39,9 +40,9 @@ export function LivePlayers({ server }: { server: ServerDetail }) {
   return (
     <Flex vertical gap={6}>
       <PlayerBar current={server.players.current} max={server.players.max} />
-      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+      <Text type="secondary" style={{ fontSize: 13 }}>
         {note}
-      </Typography.Text>
+      </Text>
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Col, InputNumber, Select, Typography } from 'antd';
+import { Col, InputNumber, Select } from 'antd';
 import {
   SERVER_AVAILABILITIES,
   SERVER_AVAILABILITY_LABELS,
@@ -27,6 +27,7 @@ import { useRegionFacets } from '../api/get-region-facets';
 import { filtersOf, hasFilters } from '../server-search';
 import { useDebouncedCommit } from './use-debounced-commit';
 import { SearchInput } from '../../../components/text-input';
+import { Text } from '../../../components/typography';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 const PRICE_DEBOUNCE_MS = 600;
@@ -116,9 +117,9 @@ function PriceInput({
         style={{ width: '100%' }}
       />
       {error && (
-        <Typography.Text id={errorId} type="danger" role="alert" style={{ fontSize: 13 }}>
+        <Text id={errorId} type="danger" role="alert" style={{ fontSize: 13 }}>
           {error}
-        </Typography.Text>
+        </Text>
       )}
     </>
   );

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Col,
-  ConfigProvider,
-  Descriptions,
-  Flex,
-  Row,
-  Skeleton,
-  Tag,
-  Typography,
-  theme,
-} from 'antd';
+import { Button, Col, ConfigProvider, Descriptions, Flex, Row, Skeleton, Tag, theme } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { isRentableNow, SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
@@ -27,6 +16,7 @@ import { ApiError, toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useServer } from '../api/get-server';
 import { LivePlayers } from '../components/live-players';
+import { Paragraph, Text, Title } from '../../../components/typography';
 
 const SERVERS_CRUMB = { title: 'Servers', to: paths.servers.href() };
 
@@ -113,22 +103,22 @@ export function ServerDetailPage() {
       <div>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: detail.name }]} />
         <Flex align="center" gap={12} wrap>
-          <Typography.Title
+          <Title
             level={1}
             style={{ fontSize: 28, margin: 0, overflowWrap: 'anywhere', minWidth: 0 }}
           >
             {detail.name}
-          </Typography.Title>
+          </Title>
           <ServerStatusTag status={detail.status} />
         </Flex>
         <Flex gap={16} wrap style={{ marginTop: 8 }}>
           <Tag style={{ marginInlineEnd: 0 }}>{GAME_LABELS[detail.game]}</Tag>
-          <Typography.Text type="secondary">
+          <Text type="secondary">
             <EnvironmentOutlined aria-hidden /> {detail.region.name}, {detail.region.country}
-          </Typography.Text>
-          <Typography.Text type="secondary">
+          </Text>
+          <Text type="secondary">
             <UserOutlined aria-hidden /> Hosted by {detail.vendor.name}
-          </Typography.Text>
+          </Text>
         </Flex>
       </div>
 
@@ -143,9 +133,9 @@ export function ServerDetailPage() {
                 // The vendor writes it in Markdown; raw HTML in it is dropped, never rendered.
                 <LazyMarkdown>{detail.description}</LazyMarkdown>
               ) : (
-                <Typography.Paragraph style={{ margin: 0 }}>
+                <Paragraph style={{ margin: 0 }}>
                   The vendor has not described this server.
-                </Typography.Paragraph>
+                </Paragraph>
               )}
             </SurfaceCard>
             <SurfaceCard title={<h2 style={{ fontSize: 16, margin: 0 }}>Specifications</h2>}>
@@ -167,14 +157,14 @@ export function ServerDetailPage() {
             }
           >
             <Flex vertical gap={16}>
-              <Typography.Text strong style={{ fontSize: 24 }}>
+              <Text strong style={{ fontSize: 24 }}>
                 {formatServerPrice(detail.price, detail.priceUnit)}
-              </Typography.Text>
+              </Text>
               <RentPanel server={detail} />
               {rentable && (
-                <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                <Text type="secondary" style={{ fontSize: 13 }}>
                   Paid in USDT from your wallet and held in escrow until the rental ends.
-                </Typography.Text>
+                </Text>
               )}
             </Flex>
           </SurfaceCard>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Empty, Flex, Pagination, Skeleton, Typography } from 'antd';
+import { Button, Empty, Flex, Pagination, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/catalog';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
@@ -14,6 +14,7 @@ import { startServersRequest, useServers } from '../api/get-servers';
 import { ServerFilters } from '../components/server-filters';
 import { SERVER_GRID_COLUMNS, ServerGrid } from '../components/server-grid';
 import { hasFilters, readServerSearch, writeServerSearch } from '../server-search';
+import { Paragraph, Text, Title } from '../../../components/typography';
 
 // Opening /servers loads this module first: ask for the list now, while React renders the page,
 // rather than after it mounts.
@@ -46,13 +47,13 @@ export function ServersPage() {
       <title>Browse Servers · CrimsonHost</title>
       <div>
         <PageBreadcrumb items={[{ title: 'Servers' }]} />
-        <Typography.Title level={1} style={{ fontSize: 28, margin: 0 }}>
+        <Title level={1} style={{ fontSize: 28, margin: 0 }}>
           Browse Servers
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+        </Title>
+        <Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
           Game servers from our vendors, rented by the hour. Player counts come from the servers
           themselves.
-        </Typography.Paragraph>
+        </Paragraph>
       </div>
 
       <ServerFilters query={query} onChange={changeFilters} onClear={clearFilters} />
@@ -96,10 +97,10 @@ export function ServersPage() {
           aria-busy={servers.isFetching}
           style={{ opacity: servers.isPlaceholderData ? 0.6 : 1 }}
         >
-          <Typography.Text type="secondary" aria-live="polite">
+          <Text type="secondary" aria-live="polite">
             {about}
             {total.toLocaleString('en-US')} {total === 1 ? 'server' : 'servers'}
-          </Typography.Text>
+          </Text>
           {servers.data.data.length === 0 ? (
             <PastTheEnd
               lastPage={lastPageOf(Math.min(total, MAX_PAGED_RESULTS), query.pageSize)}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import {
   AimOutlined,
   BuildOutlined,
@@ -10,6 +9,7 @@ import {
 import { GAMES, GAME_LABELS, type Game } from '@crimsonhost/shared/constants';
 import { SurfaceCard } from '../../../components/surface-card';
 import { SectionHeading } from './section-heading';
+import { Paragraph, Title } from '../../../components/typography';
 
 interface GameArt {
   icon: ReactNode;
@@ -86,12 +86,12 @@ export function GameCatalog() {
                 >
                   {art.icon}
                 </span>
-                <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0, marginBottom: 6 }}>
+                <Title level={3} style={{ fontSize: 18, marginTop: 0, marginBottom: 6 }}>
                   {GAME_LABELS[game]}
-                </Typography.Title>
-                <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                </Title>
+                <Paragraph type="secondary" style={{ margin: 0 }}>
                   {art.description}
-                </Typography.Paragraph>
+                </Paragraph>
               </SurfaceCard>
             </li>
           );

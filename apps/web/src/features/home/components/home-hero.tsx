@@ -1,4 +1,4 @@
-import { Col, Flex, Row, Typography } from 'antd';
+import { Col, Flex, Row } from 'antd';
 import {
   CheckCircleFilled,
   CloudServerOutlined,
@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { NETWORKS } from '@crimsonhost/shared/constants';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
+import { Paragraph, Text, Title } from '../../../components/typography';
 
 // The hero is a dark crimson panel in both themes, so its colours are fixed rather than themed.
 const HERO_TEXT = '#ffffff';
@@ -52,7 +53,7 @@ export function HomeHero() {
             >
               <CloudServerOutlined aria-hidden /> Game servers by the hour, paid in USDT
             </span>
-            <Typography.Title
+            <Title
               id="home-hero-title"
               level={1}
               style={{
@@ -63,13 +64,13 @@ export function HomeHero() {
               }}
             >
               Your own game server, rented by the hour.
-            </Typography.Title>
-            <Typography.Paragraph style={{ color: HERO_MUTED_TEXT, fontSize: 17, margin: 0 }}>
+            </Title>
+            <Paragraph style={{ color: HERO_MUTED_TEXT, fontSize: 17, margin: 0 }}>
               CrimsonHost is a marketplace of Minecraft, CS:GO, Rust, Valheim and ARK servers run by
               vetted vendors. Fund your wallet with USDT on TRC20, ERC20 or BEP20, rent for as many
               hours as you play, and escrow protects you: the vendor is paid only after your rental
               ends.
-            </Typography.Paragraph>
+            </Paragraph>
             <Flex wrap gap={12} align="center">
               <ButtonLink
                 to={paths.servers.href()}
@@ -117,9 +118,9 @@ export function HomeHero() {
           >
             <Flex align="center" gap={10} style={{ marginBottom: 16 }}>
               <SafetyCertificateOutlined aria-hidden style={{ fontSize: 22, color: HERO_ACCENT }} />
-              <Typography.Text strong style={{ color: HERO_TEXT, fontSize: 16 }}>
+              <Text strong style={{ color: HERO_TEXT, fontSize: 16 }}>
                 Why renters choose CrimsonHost
-              </Typography.Text>
+              </Text>
             </Flex>
             <Flex
               component="ul"

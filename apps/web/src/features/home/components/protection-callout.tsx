@@ -1,9 +1,10 @@
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { SurfaceCard } from '../../../components/surface-card';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
+import { Paragraph, Title } from '../../../components/typography';
 
 /** Buyer protection in short, and the closing call to action. */
 export function ProtectionCallout() {
@@ -21,18 +22,18 @@ export function ProtectionCallout() {
               style={{ fontSize: 36, color: token.colorLink, flex: 'none' }}
             />
             <div>
-              <Typography.Title
+              <Title
                 id="protection-callout-title"
                 level={2}
                 style={{ marginTop: 0, marginBottom: 8, fontSize: 'clamp(22px, 3.5vw, 28px)' }}
               >
                 Every rental is protected by escrow
-              </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ fontSize: 16, marginBottom: 8 }}>
+              </Title>
+              <Paragraph type="secondary" style={{ fontSize: 16, marginBottom: 8 }}>
                 Your payment stays with CrimsonHost until the rental ends. If a server is not
                 delivered, cannot be reached, or differs materially from its listing, open a dispute
                 and the unused hours are refunded to your wallet.
-              </Typography.Paragraph>
+              </Paragraph>
               <Link to={paths.buyerProtection.href()}>Read the buyer protection policy</Link>
             </div>
           </Flex>

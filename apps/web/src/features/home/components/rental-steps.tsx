@@ -1,7 +1,8 @@
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { CloudServerOutlined, PlayCircleOutlined, WalletOutlined } from '@ant-design/icons';
 import { SurfaceCard } from '../../../components/surface-card';
 import { SectionHeading } from './section-heading';
+import { Paragraph, Text, Title } from '../../../components/typography';
 
 const STEPS = [
   {
@@ -61,16 +62,16 @@ export function RentalSteps() {
                 >
                   {step.icon}
                 </span>
-                <Typography.Text type="secondary" strong>
+                <Text type="secondary" strong>
                   Step {index + 1}
-                </Typography.Text>
+                </Text>
               </Flex>
-              <Typography.Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
+              <Title level={3} style={{ fontSize: 18, marginTop: 0 }}>
                 {step.title}
-              </Typography.Title>
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              </Title>
+              <Paragraph type="secondary" style={{ margin: 0 }}>
                 {step.text}
-              </Typography.Paragraph>
+              </Paragraph>
             </SurfaceCard>
           </li>
         ))}

@@ -1,0 +1,68 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { theme } from 'antd';
+
+/**
+ * A short hint under a control, shown while the pointer is over it or the keyboard has focused
+ * it, hidden with Escape (WCAG 1.4.13), in Ant Design's tooltip colours. The header's theme switch
+ * is the one tooltip of a first visit: Ant Design's Tooltip brings its trigger, its motion and,
+ * through its context isolator, the whole form library (about 15 KB of compressed JavaScript,
+ * decision 053). The control must carry the same words as its own name (`aria-label`): the hint
+ * is for eyes, so screen readers do not hear it twice.
+ */
+export function HintTooltip({ title, children }: { title: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  const id = useId();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const open = (hovered || focused) && !dismissed;
+  // Escape hides it wherever the focus is: a hint shown by the pointer alone has no focus nearby.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDismissed(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+  return (
+    <span
+      style={{ position: 'relative', display: 'inline-flex' }}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => {
+        setHovered(false);
+        setDismissed(false);
+      }}
+      onFocus={(event) => setFocused(event.target.matches(':focus-visible'))}
+      onBlur={() => {
+        setFocused(false);
+        setDismissed(false);
+      }}
+    >
+      {children}
+      {open && (
+        <span
+          id={id}
+          aria-hidden="true"
+          className="hint-tooltip"
+          style={{
+            position: 'absolute',
+            top: `calc(100% + ${token.marginXS}px)`,
+            right: 0,
+            zIndex: token.zIndexPopupBase + 70,
+            padding: `${token.paddingXS - 2}px ${token.paddingXS}px`,
+            borderRadius: token.borderRadius,
+            background: token.colorBgSpotlight,
+            color: token.colorTextLightSolid,
+            boxShadow: token.boxShadowSecondary,
+            fontSize: token.fontSize,
+            lineHeight: token.lineHeight,
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {title}
+        </span>
+      )}
+    </span>
+  );
+}
