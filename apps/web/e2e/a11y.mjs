@@ -46,7 +46,11 @@ export async function animationsSettled(page, timeoutMs = 5_000) {
   await page.evaluate(async (limit) => {
     const deadline = performance.now() + limit;
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    for (;;) {
+    // A motion may start a frame or two after the last one ended (a dialog's zoom is prepared in
+    // one frame and run in the next): only three frames in a row with nothing running count as
+    // settled. Axe measured a dialog's button half-faded when one quiet look was taken as enough.
+    let quietFrames = 0;
+    while (quietFrames < 3 && performance.now() <= deadline) {
       const running = document
         .getAnimations()
         .filter(
@@ -54,12 +58,12 @@ export async function animationsSettled(page, timeoutMs = 5_000) {
             animation.playState === 'running' &&
             isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
         );
-      if (running.length === 0 || performance.now() > deadline) break;
-      for (const animation of running) animation.finish();
-      // Ending one may start the next (a motion's leave after its enter): look again next frame.
+      if (running.length === 0) quietFrames += 1;
+      else {
+        quietFrames = 0;
+        for (const animation of running) animation.finish();
+      }
       await frame();
     }
-    await frame();
-    await frame();
   }, timeoutMs);
 }

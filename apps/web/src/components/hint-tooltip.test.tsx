@@ -49,6 +49,18 @@ describe('the hint under a control', () => {
   });
 });
 
+describe('the hint and a click', () => {
+  it('does not stay after a click once the pointer has left', async () => {
+    const user = userEvent.setup();
+    const control = renderSwitch();
+    await user.click(control);
+    expect(control).toHaveFocus();
+    expect(hint()).toBeInTheDocument();
+    await user.unhover(control);
+    expect(hint()).toBeNull();
+  });
+});
+
 describe('the players bar', () => {
   it('is a progress bar of the players against the maximum, named in words', () => {
     render(<PlayerBar current={15} max={20} />);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { theme } from 'antd';
 
 /**
@@ -15,6 +15,8 @@ export function HintTooltip({ title, children }: { title: string; children: Reac
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
+  // Focus that follows a press of the pointer is not the keyboard's: the hover shows the hint then.
+  const pressed = useRef(false);
   const open = (hovered || focused) && !dismissed;
   // Escape hides it wherever the focus is: a hint shown by the pointer alone has no focus nearby.
   useEffect(() => {
@@ -33,7 +35,13 @@ export function HintTooltip({ title, children }: { title: string; children: Reac
         setHovered(false);
         setDismissed(false);
       }}
-      onFocus={(event) => setFocused(event.target.matches(':focus-visible'))}
+      onPointerDown={() => {
+        pressed.current = true;
+      }}
+      onFocus={() => {
+        setFocused(!pressed.current);
+        pressed.current = false;
+      }}
       onBlur={() => {
         setFocused(false);
         setDismissed(false);

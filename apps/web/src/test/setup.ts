@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { forgetCsrfToken } from '../lib/csrf-token';
 import { dropDetachedStyles } from './detached-styles';
 import { installMatchMedia, mediaPreferences, setViewportWidth } from './match-media';
@@ -19,8 +19,19 @@ class NoopResizeObserver implements ResizeObserver {
   disconnect(): void {}
 }
 
+/**
+ * Requests no handler answered during the current test. MSW's own 'error' only prints and fails
+ * the request, and a page that shrugs the failure off let its test pass.
+ */
+const unansweredRequests: string[] = [];
+
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unansweredRequests.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  });
   installMatchMedia();
   window.ResizeObserver = NoopResizeObserver;
   // jsdom cannot scroll and says so; pages that scroll to the top on a new step do not care.
@@ -42,6 +53,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  const unanswered = unansweredRequests.splice(0);
   dropDetachedStyles();
   server.resetHandlers();
   window.localStorage.clear();
@@ -49,6 +61,7 @@ afterEach(() => {
   forgetCsrfToken();
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.removeAttribute('style');
+  expect(unanswered, 'requests no handler of the test answered').toEqual([]);
 });
 
 afterAll(() => server.close());
