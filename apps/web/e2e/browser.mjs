@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -33,6 +33,7 @@ export function launchBrowser() {
  */
 export async function openPage(browser, viewport, { theme } = {}) {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+  keepLastLooks(context);
   if (theme) {
     await context.addInitScript((value) => {
       window.localStorage.setItem('crimsonhost.theme', value);
@@ -40,6 +41,52 @@ export async function openPage(browser, viewport, { theme } = {}) {
   }
   const page = await context.newPage();
   return { context, page };
+}
+
+/** What each page of the running test showed last: printed only when the test fails. */
+const lastLooks = [];
+const openContexts = new Set();
+
+/** The page's address and its accessibility tree (what a screen reader would read), shortened. */
+async function lookAt(page) {
+  const tree = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 2_000 })
+    .catch((error) => `(no snapshot: ${error.message.split('\n')[0]})`);
+  const text = tree.length > 4_000 ? `${tree.slice(0, 4_000)}\n…` : tree;
+  return { url: page.url(), text, page };
+}
+
+/**
+ * Tests close their contexts in `finally`, before anyone knows whether they failed: a context
+ * looks at its pages as it closes, so that a failure (often a timeout in CI, where nobody sees the
+ * browser) is reported with what the person would have seen at that moment.
+ */
+function keepLastLooks(context) {
+  openContexts.add(context);
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    if (openContexts.delete(context)) {
+      for (const page of context.pages()) lastLooks.push(await lookAt(page));
+    }
+    return close(...args);
+  };
+}
+
+/** After a failed test: each page's address and accessibility tree, and a screenshot of it. */
+async function reportLastLooks(test) {
+  const looks = [...lastLooks];
+  for (const context of openContexts) {
+    for (const page of context.pages()) looks.push(await lookAt(page));
+  }
+  lastLooks.length = 0;
+  if (test.passed) return;
+  for (const [index, look] of looks.entries()) {
+    console.log(`--- page ${index + 1} of the failed test, at ${look.url} ---\n${look.text}`);
+    if (!look.page.isClosed()) {
+      await saveScreenshot(look.page, `failed-${index + 1}`).catch(() => {});
+    }
+  }
 }
 
 /**
@@ -51,6 +98,7 @@ export function sharedBrowser() {
   before(async () => {
     browser = await launchBrowser();
   });
+  afterEach(reportLastLooks);
   after(async () => {
     await browser?.close();
   });

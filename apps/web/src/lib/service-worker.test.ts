@@ -157,6 +157,21 @@ describe('registerServiceWorker', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('routes as before when the worker already in control is announced again', () => {
+    const container = new FakeContainer();
+    const worker = {};
+    container.controller = worker;
+    installContainer(container);
+    registerServiceWorker();
+
+    // A page loaded while its worker was activating can hear of it once more when it claims tabs.
+    container.dispatchEvent(new Event('controllerchange'));
+
+    const { router, click } = appLink('/servers');
+    expect(click().defaultPrevented).toBe(true);
+    expect(router).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves links to other sites alone after a new release', () => {
     const container = new FakeContainer();
     container.controller = {};

@@ -66,14 +66,16 @@ function appLinkOf(event: MouseEvent): HTMLAnchorElement | null {
  * half-filled form is never thrown away under them.
  */
 function loadNewReleaseOnNavigation(container: ServiceWorkerContainer, signal: AbortSignal): void {
-  let controlled = container.controller !== null;
+  let controller = container.controller;
   let newRelease = false;
   container.addEventListener(
     'controllerchange',
     () => {
-      // The first worker taking control of a first visit is the same release, not a new one.
-      if (controlled) newRelease = true;
-      controlled = true;
+      // The first worker taking control of a first visit is the same release, not a new one; nor
+      // is the worker already in control (a page loaded while its worker was activating may hear
+      // of it again when that worker claims the open tabs). A page keeps one object per worker.
+      if (controller !== null && container.controller !== controller) newRelease = true;
+      controller = container.controller;
     },
     { signal },
   );
