@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, ConfigProvider, Row, Select, theme } from 'antd';
+import { Button, ConfigProvider, Row, theme } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 
 export interface FilterOption<T extends string> {
@@ -28,37 +28,6 @@ export function FilterBar({ label, children }: { label: string; children: ReactN
         {children}
       </Row>
     </ConfigProvider>
-  );
-}
-
-/** One filter picked from a list; its cross clears it, back to showing all. */
-export function FilterSelect<T extends string>({
-  label,
-  placeholder,
-  value,
-  options,
-  onChange,
-  searchable = false,
-}: {
-  label: string;
-  placeholder: string;
-  value: T | undefined;
-  options: FilterOption<T>[];
-  onChange: (value: T | undefined) => void;
-  /** Typing narrows the choices, for lists too long to scroll. */
-  searchable?: boolean;
-}) {
-  return (
-    <Select
-      value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
-      options={options}
-      placeholder={placeholder}
-      aria-label={label}
-      allowClear
-      showSearch={searchable ? { optionFilterProp: 'label' } : undefined}
-      style={{ width: '100%' }}
-    />
   );
 }
 

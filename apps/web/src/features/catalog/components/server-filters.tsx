@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Col, InputNumber, Select } from 'antd';
+import { Col } from 'antd';
 import {
   SERVER_AVAILABILITIES,
   SERVER_AVAILABILITY_LABELS,
@@ -16,17 +16,12 @@ import {
   MAX_LISTING_PRICE_MICRO,
   parseUsdt,
 } from '@crimsonhost/shared/money';
-import {
-  ClearFiltersButton,
-  FilterBar,
-  FilterSelect,
-  optionsOf,
-} from '../../../components/filter-bar';
+import { ClearFiltersButton, FilterBar, optionsOf } from '../../../components/filter-bar';
+import { NumberField, SearchField, SelectField } from '../../../components/native-field';
 import { useGameFacets } from '../api/get-game-facets';
 import { useRegionFacets } from '../api/get-region-facets';
 import { filtersOf, hasFilters } from '../server-search';
 import { useDebouncedCommit } from './use-debounced-commit';
-import { SearchInput } from '../../../components/text-input';
 import { Text } from '../../../components/typography';
 
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -102,19 +97,17 @@ function PriceInput({
   const error = priceRangeError(bound, text, other);
   return (
     <>
-      <InputNumber<string>
-        stringMode
+      <NumberField
         min="0"
         step="0.01"
-        value={text === '' ? null : text}
-        onChange={(next) => setText(next ?? '')}
+        inputMode="decimal"
+        value={text}
+        onChange={setText}
         placeholder={placeholder}
         prefix={prefix}
         aria-label={label}
-        status={error ? 'error' : undefined}
-        aria-invalid={error ? true : undefined}
+        invalid={error !== null}
         aria-describedby={error ? errorId : undefined}
-        style={{ width: '100%' }}
       />
       {error && (
         <Text id={errorId} type="danger" role="alert" style={{ fontSize: 13 }}>
@@ -155,48 +148,46 @@ export function ServerFilters({ query, onChange, onClear }: ServerFiltersProps) 
   return (
     <FilterBar label="Filter servers">
       <Col xs={24} lg={12}>
-        <SearchInput
+        <SearchField
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onSearch={(text) => onChange({ q: text.trim() || undefined })}
           placeholder="Search by name or description"
           aria-label="Search servers"
-          allowClear
           maxLength={100}
         />
       </Col>
       <Col xs={12} lg={6}>
-        <FilterSelect
-          label="Game"
-          placeholder="All games"
+        <SelectField
+          aria-label="Game"
+          emptyLabel="All games"
           value={query.game}
           options={gameOptions}
           onChange={(game) => onChange({ game })}
         />
       </Col>
       <Col xs={12} lg={6}>
-        <FilterSelect
-          label="Region"
-          placeholder="All regions"
+        <SelectField
+          aria-label="Region"
+          emptyLabel="All regions"
           value={query.region}
           options={regionOptions}
           onChange={(region) => onChange({ region })}
-          searchable
         />
       </Col>
       <Col xs={12} lg={4}>
-        <FilterSelect
-          label="Status"
-          placeholder="Status"
+        <SelectField
+          aria-label="Status"
+          emptyLabel="Any status"
           value={query.status}
           options={optionsOf(SERVER_STATUSES, SERVER_STATUS_LABELS)}
           onChange={(status) => onChange({ status })}
         />
       </Col>
       <Col xs={12} lg={4}>
-        <FilterSelect
-          label="Availability"
-          placeholder="Availability"
+        <SelectField
+          aria-label="Availability"
+          emptyLabel="Any availability"
           value={query.availability}
           options={optionsOf(SERVER_AVAILABILITIES, SERVER_AVAILABILITY_LABELS)}
           onChange={(availability) => onChange({ availability })}
@@ -225,12 +216,11 @@ export function ServerFilters({ query, onChange, onClear }: ServerFiltersProps) 
         />
       </Col>
       <Col xs={12} lg={5}>
-        <Select
+        <SelectField
           value={query.sort}
-          onChange={(sort) => onChange({ sort })}
+          onChange={(sort) => sort && onChange({ sort })}
           options={SERVER_SORTS.map((sort) => ({ value: sort, label: SERVER_SORT_LABELS[sort] }))}
           aria-label="Sort by"
-          style={{ width: '100%' }}
         />
       </Col>
       <Col xs={12} lg={3}>

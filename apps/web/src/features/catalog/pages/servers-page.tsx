@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { Button, Empty, Flex, Pagination, Skeleton } from 'antd';
+import { Button, Empty, Flex, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/catalog';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
 import { paths } from '../../../app/paths';
 import { LazyResult } from '../../../components/lazy-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
+import { PageNav } from '../../../components/page-nav';
 import { lastPageOf, PastTheEnd } from '../../../components/past-the-end';
 import { CardGridSkeleton } from '../../../components/skeleton-loaders';
 import { toApiError } from '../../../lib/api-client';
@@ -42,6 +43,8 @@ export function ServersPage() {
   const total = servers.data?.meta.total ?? 0;
   // Past 1,000 matches a search's total is the database's estimate.
   const about = servers.data?.meta.totalExact === false ? 'about ' : '';
+  const from = (query.page - 1) * query.pageSize + 1;
+  const to = from + (servers.data?.data.length ?? 0) - 1;
   return (
     <Flex vertical gap={20}>
       <title>Browse Servers · CrimsonHost</title>
@@ -109,16 +112,12 @@ export function ServersPage() {
           ) : (
             <>
               <ServerGrid servers={servers.data.data} />
-              <Pagination
-                align="center"
+              <PageNav
                 current={query.page}
                 pageSize={query.pageSize}
                 total={Math.min(total, MAX_PAGED_RESULTS)}
-                pageSizeOptions={[...TABLE_PAGE_SIZES]}
-                showSizeChanger
-                showTotal={(_, [from, to]) =>
-                  `${from}-${to} of ${about}${total.toLocaleString('en-US')}`
-                }
+                pageSizes={TABLE_PAGE_SIZES}
+                summary={`${from}-${to} of ${about}${total.toLocaleString('en-US')}`}
                 onChange={(page, pageSize) =>
                   show({ ...query, page: pageSize === query.pageSize ? page : 1, pageSize })
                 }

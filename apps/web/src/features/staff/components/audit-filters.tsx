@@ -1,12 +1,8 @@
 import { Button, Col, DatePicker, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from '@crimsonhost/shared/admin';
-import {
-  ClearFiltersButton,
-  FilterBar,
-  FilterSelect,
-  optionsOf,
-} from '../../../components/filter-bar';
+import { ClearFiltersButton, FilterBar, optionsOf } from '../../../components/filter-bar';
+import { FilterSelect } from '../../../components/filter-select';
 import { SearchInput } from '../../../components/text-input';
 import { useDebouncedCommit } from '../../../lib/use-debounced-commit';
 import { AUDIT_TARGET_MAX, hasAuditFilters, type AuditSearch } from '../audit-search';

@@ -7,12 +7,8 @@ import {
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
 } from '@crimsonhost/shared/support';
-import {
-  ClearFiltersButton,
-  FilterBar,
-  FilterSelect,
-  optionsOf,
-} from '../../../components/filter-bar';
+import { ClearFiltersButton, FilterBar, optionsOf } from '../../../components/filter-bar';
+import { FilterSelect } from '../../../components/filter-select';
 import { SearchInput } from '../../../components/text-input';
 import { useDeskAgents } from '../api/get-desk-agents';
 import {

@@ -1,11 +1,7 @@
 import { Col } from 'antd';
 import { ROLES } from '@crimsonhost/shared/constants';
-import {
-  ClearFiltersButton,
-  FilterBar,
-  FilterSelect,
-  optionsOf,
-} from '../../../components/filter-bar';
+import { ClearFiltersButton, FilterBar, optionsOf } from '../../../components/filter-bar';
+import { FilterSelect } from '../../../components/filter-select';
 import { SearchInput } from '../../../components/text-input';
 import { useDebouncedCommit } from '../../../lib/use-debounced-commit';
 import {

@@ -1,12 +1,8 @@
 import { Col, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { CURRENCIES, TIMELINE_STATUSES, TRANSACTION_TYPES } from '@crimsonhost/shared/wallet';
-import {
-  ClearFiltersButton,
-  FilterBar,
-  FilterSelect,
-  optionsOf,
-} from '../../../components/filter-bar';
+import { ClearFiltersButton, FilterBar, optionsOf } from '../../../components/filter-bar';
+import { FilterSelect } from '../../../components/filter-select';
 import {
   CURRENCY_LABELS,
   TIMELINE_STATUS_LABELS,
