@@ -88,4 +88,36 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/TEST_CLOCK is only for the demo/);
   });
+
+  it('keeps PayPal off until its three credentials are set, and names what is missing', () => {
+    const config = loadConfig({});
+    expect(config.PAYPAL_CLIENT_ID).toBeUndefined();
+    expect(config).toMatchObject({
+      PAYPAL_ENVIRONMENT: 'sandbox',
+      PAYPAL_CURRENCY: 'USD',
+      PAYPAL_USDT_RATE: '1',
+      PAYPAL_MIN_AMOUNT: '5',
+      PAYPAL_MAX_AMOUNT: '1000',
+    });
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'app', PAYPAL_CLIENT_SECRET: 'secret' })).toThrow(
+      'Invalid configuration: PayPal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID together; missing: PAYPAL_WEBHOOK_ID',
+    );
+    const full = { PAYPAL_CLIENT_ID: 'app', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'WH' };
+    expect(loadConfig(full).PAYPAL_WEBHOOK_ID).toBe('WH');
+    expect(() => loadConfig({ ...full, PAYPAL_MIN_AMOUNT: '50', PAYPAL_MAX_AMOUNT: '20' })).toThrow(
+      /PAYPAL_MIN_AMOUNT must not be above PAYPAL_MAX_AMOUNT/,
+    );
+    expect(() => loadConfig({ ...full, PAYPAL_MIN_AMOUNT: '0.50' })).toThrow(
+      /more than the fee taken from it/,
+    );
+    expect(() => loadConfig({ PAYPAL_CURRENCY: 'usd' })).toThrow(
+      'Invalid configuration: PAYPAL_CURRENCY must be a three-letter currency code such as USD',
+    );
+    expect(() => loadConfig({ PAYPAL_MIN_AMOUNT: '5.555' })).toThrow(
+      /PAYPAL_MIN_AMOUNT must be an amount such as 5 or 10.50/,
+    );
+    expect(() =>
+      loadConfig({ ...full, PAYPAL_ENVIRONMENT: 'live', PAYPAL_API_URL: 'http://127.0.0.1:9' }),
+    ).toThrow(/PAYPAL_API_URL is for the sandbox and the demo/);
+  });
 });

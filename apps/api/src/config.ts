@@ -25,6 +25,16 @@ const httpUrl = z
   .url({ message: 'must be an http:// or https:// URL' })
   .refine((value) => /^https?:\/\//.test(value), { message: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
+/** An amount of money with at most two decimals, as PayPal takes it: 5, 10.50. */
+const moneyAmount = z.string().regex(/^(0|[1-9]\d{0,7})(\.\d{1,2})?$/, {
+  message: 'must be an amount such as 5 or 10.50',
+});
+
+/** A positive decimal with at most six decimals: a rate or a percentage. */
+const decimal = z.string().regex(/^(0|[1-9]\d{0,5})(\.\d{1,6})?$/, {
+  message: 'must be a number such as 1 or 3.49',
+});
+
 /** A base URL, or nothing at all (an empty value turns the links off). */
 const explorerUrl = z.union([z.literal(''), httpUrl]);
 
@@ -129,6 +139,31 @@ export const configSchema = z.object({
     .url({ message: 'must be a URL' })
     .transform((value) => value.replace(/\/+$/, ''))
     .default('https://discord.com/api/v10'),
+  /**
+   * PayPal Checkout (issue 19): the REST app's credentials and the id of the webhook listener
+   * registered for `<PUBLIC_URL>/api/payments/paypal/webhook`. All three or none.
+   */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_ENVIRONMENT: z
+    .enum(['sandbox', 'live'], { message: "must be 'sandbox' or 'live'" })
+    .default('sandbox'),
+  /** The REST API's base URL; PayPal's own for the environment when unset. */
+  PAYPAL_API_URL: httpUrl.optional(),
+  /** The currency renters pay in at PayPal. */
+  PAYPAL_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { message: 'must be a three-letter currency code such as USD' })
+    .default('USD'),
+  /** USDT credited for one unit of PAYPAL_CURRENCY before the fee. */
+  PAYPAL_USDT_RATE: decimal.default('1'),
+  /** What a PayPal payment costs the renter: a percentage of the amount plus a fixed part. */
+  PAYPAL_FEE_PERCENT: decimal.default('3.49'),
+  PAYPAL_FEE_FIXED: moneyAmount.default('0.49'),
+  /** The smallest and largest payment one renter may make, in PAYPAL_CURRENCY. */
+  PAYPAL_MIN_AMOUNT: moneyAmount.default('5'),
+  PAYPAL_MAX_AMOUNT: moneyAmount.default('1000'),
   /**
    * Accounts one address may register per clock hour. Sign-ups behind one shared address (a
    * campus, a carrier's NAT, the end-to-end suite) may need more.
@@ -264,6 +299,37 @@ function crossCheck(config: Config): string | null {
   }
   if (Boolean(config.DISCORD_CLIENT_ID) !== Boolean(config.DISCORD_CLIENT_SECRET)) {
     return 'DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together';
+  }
+  return payPalProblem(config);
+}
+
+const PAYPAL_CREDENTIALS = [
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_WEBHOOK_ID',
+] as const;
+
+/** What is wrong with the PayPal settings taken together, or null. */
+function payPalProblem(config: Config): string | null {
+  const missing = PAYPAL_CREDENTIALS.filter((key) => !config[key]);
+  if (missing.length > 0 && missing.length < PAYPAL_CREDENTIALS.length) {
+    return `PayPal needs ${PAYPAL_CREDENTIALS.join(', ')} together; missing: ${missing.join(', ')}`;
+  }
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  if (cents(config.PAYPAL_MIN_AMOUNT) <= 0) return 'PAYPAL_MIN_AMOUNT must be above 0';
+  if (cents(config.PAYPAL_MIN_AMOUNT) > cents(config.PAYPAL_MAX_AMOUNT)) {
+    return 'PAYPAL_MIN_AMOUNT must not be above PAYPAL_MAX_AMOUNT';
+  }
+  const feeOnMinimum =
+    (cents(config.PAYPAL_MIN_AMOUNT) * Number(config.PAYPAL_FEE_PERCENT)) / 100 +
+    cents(config.PAYPAL_FEE_FIXED);
+  if (feeOnMinimum >= cents(config.PAYPAL_MIN_AMOUNT)) {
+    return 'PAYPAL_MIN_AMOUNT must be more than the fee taken from it (PAYPAL_FEE_PERCENT and PAYPAL_FEE_FIXED)';
+  }
+  if (Number(config.PAYPAL_USDT_RATE) <= 0) return 'PAYPAL_USDT_RATE must be above 0';
+  if (Number(config.PAYPAL_FEE_PERCENT) >= 100) return 'PAYPAL_FEE_PERCENT must be below 100';
+  if (config.PAYPAL_ENVIRONMENT === 'live' && config.PAYPAL_API_URL) {
+    return "PAYPAL_API_URL is for the sandbox and the demo: with PAYPAL_ENVIRONMENT 'live' the API is PayPal's own";
   }
   return null;
 }

@@ -9,6 +9,7 @@ import {
   type TransactionTransfers,
   type TransferCheck,
 } from './chain-client';
+import { readJson } from '../../lib/read-json';
 
 /** keccak256('Transfer(address,address,uint256)'), as TRON logs carry it: hex without 0x. */
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -318,13 +319,7 @@ export class TronGridClient implements ChainClient {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch {
-      json = undefined;
-    }
+    const { text, json } = await readJson(response);
     const message = errorText(json) ?? text.slice(0, 200);
     // 429 from proxies and compatible nodes; TronGrid documents 503 (with a key) and 403 (without)
     // with "exceeds the frequency limit … suspended for 30s".
