@@ -3,7 +3,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
 import { TestClock } from '../src/lib/clock';
-import { JobScheduler, acquireLease, jobRuns, type JobDefinition } from '../src/lib/jobs';
+import {
+  JobScheduler,
+  acquireLease,
+  jobRuns,
+  leaseEndsInMs,
+  type JobDefinition,
+} from '../src/lib/jobs';
 import { createTestDatabase, type TestDatabase } from './database';
 
 let database: TestDatabase;
@@ -171,6 +177,59 @@ describe('job intervals (a fake clock, polled every second)', () => {
     const [record] = (await jobRuns(database.db)).filter((row) => row.name === 'shared-interval');
     expect(record).toMatchObject({ runs: 4, lastError: null });
     expect(record!.nextRunAfter).toBe(new Date(Date.parse('2026-01-01T00:01:00Z')).toISOString());
+  });
+});
+
+/** The database as `db`, counting the statements sent through it. */
+function countingDatabase(db: DatabaseHandle['db']) {
+  const counter = { statements: 0 };
+  const counted = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (property !== 'execute' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        counter.statements += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db: counted, counter };
+}
+
+describe('job scheduling on the database clock', () => {
+  it('answers when a lease ends, by the database clock', async () => {
+    await acquireLease(database.db, 'ends-later', 'one', 30_000);
+    const ms = await leaseEndsInMs(database.db, 'ends-later');
+    expect(ms).toBeGreaterThan(29_000);
+    expect(ms).toBeLessThanOrEqual(30_000);
+    expect(await leaseEndsInMs(database.db, 'never-taken')).toBe(0);
+  });
+
+  it('waits for a job to be due instead of asking about it at every poll', async () => {
+    let runs = 0;
+    const job: JobDefinition = {
+      name: 'once-a-minute',
+      intervalMs: 60_000,
+      leaseMs: 10_000,
+      run: async () => {
+        runs += 1;
+      },
+    };
+    // Asked every 10 ms, as the old scheduler did every second: about 100 asks in this second.
+    const holder = countingDatabase(database.db);
+    const other = countingDatabase(database.db);
+    const schedulers = [holder, other].map(({ db }) => new JobScheduler(db, log, 10));
+    for (const scheduler of schedulers) scheduler.register(job);
+    schedulers[0]!.start();
+    await expect.poll(() => runs, { timeout: 5_000, interval: 10 }).toBe(1);
+    schedulers[1]!.start();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
+
+    expect(runs).toBe(1);
+    // The holder: its lease taken and given back. The other: one ask, and when the lease ends.
+    expect(holder.counter.statements).toBe(2);
+    expect(other.counter.statements).toBe(2);
   });
 });
 

@@ -74,6 +74,19 @@ export async function releaseLease(
      where name = ${name} and holder = ${holder}`);
 }
 
+/**
+ * How long until the job's lease ends (0 when it has, or when no instance has taken it yet), by
+ * the database's clock: an instance that did not get the job waits that long before asking again.
+ */
+export async function leaseEndsInMs(db: Database, name: string): Promise<number> {
+  const rows = await queryRows<{ ms: number | string | null }>(
+    db,
+    sql`select greatest(0, extract(epoch from (lease_until - now())) * 1000)::float8 as ms
+          from job_leases where name = ${name}`,
+  );
+  return Number(rows[0]?.ms ?? 0);
+}
+
 /** Every job's shared record, for the health details. */
 export async function jobRuns(db: Database) {
   const rows = await queryRows<{
@@ -100,6 +113,14 @@ export async function jobRuns(db: Database) {
   }));
 }
 
+/**
+ * The longest an instance waits before asking about a job again. A lease normally ends when its
+ * holder said (the interval after the run began); this bounds the wait if it ends otherwise.
+ */
+export const MAX_JOB_WAIT_MS = 60_000;
+/** The shortest wait between two asks, so a lease that just ended is never asked about in a loop. */
+const MIN_JOB_WAIT_MS = 50;
+
 /** Runs registered jobs on every instance; the leases make each run happen on one instance only. */
 export class JobScheduler {
   readonly holder = `${process.pid}-${randomUUID()}`;
@@ -111,7 +132,12 @@ export class JobScheduler {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    /** How often an idle instance asks whether a job is due. */
+    /**
+     * How often an instance asks whether a job is due when it cannot tell when that will be: with
+     * a clock of the tests' own, or after the database failed to answer. Otherwise it waits until
+     * the job's lease ends (decision 055), so an idle instance sends no query for a job that is
+     * not due.
+     */
     private readonly pollMs = 1000,
     /** Tests give a clock of their own; otherwise the database's decides (see `instant`). */
     private readonly clock?: () => Date,
@@ -134,8 +160,19 @@ export class JobScheduler {
 
   /** Runs a job once now if its lease is free; answers whether it ran here. */
   async runOnce(job: JobDefinition): Promise<boolean> {
-    if (!(await acquireLease(this.db, job.name, this.holder, job.leaseMs, this.clock?.())))
-      return false;
+    return (await this.turn(job)).ran;
+  }
+
+  /** One turn of a job: runs it if its lease is free; answers when it is due again, in ms. */
+  private async turn(job: JobDefinition): Promise<{ ran: boolean; dueInMs: number }> {
+    if (!(await acquireLease(this.db, job.name, this.holder, job.leaseMs, this.clock?.()))) {
+      return {
+        ran: false,
+        dueInMs: this.clock ? this.pollDelay(job) : await leaseEndsInMs(this.db, job.name),
+      };
+    }
+    // Just after the database's instant the lease began at: waking on this count never comes early.
+    const started = Date.now();
     let failure: string | null = null;
     let nextInMs = job.intervalMs;
     try {
@@ -148,20 +185,30 @@ export class JobScheduler {
       this.log.error({ err: error, job: job.name }, 'background job failed');
     }
     await releaseLease(this.db, job.name, this.holder, nextInMs, failure, this.clock?.());
-    return true;
+    // The lease now ends `nextInMs` after the run began (`releaseLease`).
+    return {
+      ran: true,
+      dueInMs: this.clock ? this.pollDelay(job) : nextInMs - (Date.now() - started),
+    };
+  }
+
+  private pollDelay(job: JobDefinition) {
+    return Math.min(this.pollMs, job.intervalMs);
   }
 
   private schedule(job: JobDefinition, delayMs: number) {
     if (this.abort.signal.aborted) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const run = this.runOnce(job)
+      const run = this.turn(job)
+        .then(({ dueInMs }) => Math.min(MAX_JOB_WAIT_MS, Math.max(MIN_JOB_WAIT_MS, dueInMs)))
         .catch((error: unknown) => {
           this.log.warn({ err: error, job: job.name }, 'could not run background job');
+          return this.pollDelay(job);
         })
-        .finally(() => {
+        .then((nextDelayMs) => {
           this.running.delete(run);
-          this.schedule(job, Math.min(this.pollMs, job.intervalMs));
+          this.schedule(job, nextDelayMs);
         });
       this.running.add(run);
     }, delayMs);
