@@ -29,10 +29,16 @@ export function launchBrowser() {
 
 /**
  * A fresh browser context (its own local storage) at the given viewport. `theme` preloads the
- * stored theme, as a returning visitor would have it.
+ * stored theme, as a returning visitor would have it. The system asks for reduced motion
+ * (decision 057): dialogs and menus appear in place instead of zooming in from where they were
+ * opened, so a click lands where the element is, not where a paused animation first drew it.
  */
 export async function openPage(browser, viewport, { theme } = {}) {
-  const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: BASE_URL,
+    reducedMotion: 'reduce',
+  });
   keepLastLooks(context);
   if (theme) {
     await context.addInitScript((value) => {

@@ -5,6 +5,7 @@ import { PRIMARY_COLOR, type Theme } from '@crimsonhost/shared/constants';
 import { ToastProvider } from '../components/toast-provider';
 import { ApiError } from '../lib/api-client';
 import { ThemeModeProvider, useThemeMode } from './theme-mode';
+import { useMediaQuery } from '../lib/use-media-query';
 
 const MAX_QUERY_RETRIES = 2;
 
@@ -39,10 +40,16 @@ const DESCRIPTION_COLORS: Record<Theme, string> = {
   dark: 'rgba(255, 255, 255, 0.65)',
 };
 
-export function themeConfig(theme: Theme): ThemeConfig {
+/** The operating system's "reduce motion" setting (WCAG 2.3.3). */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+export function themeConfig(theme: Theme, { reducedMotion = false } = {}): ThemeConfig {
   return {
     algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
+      // Someone who asked their system for less motion gets dialogs, menus and toasts that
+      // appear and go without zooming or sliding (unset otherwise, so an outer provider decides).
+      ...(reducedMotion ? { motion: false } : {}),
       colorPrimary: PRIMARY_COLOR,
       colorLink: LINK_COLORS[theme],
       colorTextDescription: DESCRIPTION_COLORS[theme],
@@ -95,8 +102,9 @@ function DocumentTheme({ theme }: { theme: Theme }) {
 
 function ThemedDesignSystem({ children }: { children: ReactNode }) {
   const { theme } = useThemeMode();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
-    <ConfigProvider theme={themeConfig(theme)}>
+    <ConfigProvider theme={themeConfig(theme, { reducedMotion })}>
       <DocumentTheme theme={theme} />
       <ToastProvider>{children}</ToastProvider>
     </ConfigProvider>

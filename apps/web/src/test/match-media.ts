@@ -3,7 +3,7 @@
  * scheme query from `prefersDark`, which is what the layout, antd's grid and the theme ask.
  * `setPrefersDark` changes the colour scheme as the operating system would, telling listeners.
  */
-export const mediaPreferences = { prefersDark: false };
+export const mediaPreferences = { prefersDark: false, reducedMotion: false };
 
 function evaluate(query: string): boolean {
   const width = window.innerWidth;
@@ -13,6 +13,7 @@ function evaluate(query: string): boolean {
     const minWidth = /min-width:\s*([\d.]+)px/.exec(part);
     if (minWidth?.[1]) return width >= Number(minWidth[1]);
     if (part.includes('prefers-color-scheme: dark')) return mediaPreferences.prefersDark;
+    if (part.includes('prefers-reduced-motion: reduce')) return mediaPreferences.reducedMotion;
     return false;
   });
 }

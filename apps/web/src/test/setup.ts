@@ -49,6 +49,7 @@ beforeAll(() => {
 beforeEach(() => {
   setViewportWidth(DESKTOP_WIDTH_PX);
   mediaPreferences.prefersDark = false;
+  mediaPreferences.reducedMotion = false;
 });
 
 afterEach(() => {
