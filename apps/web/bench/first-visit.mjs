@@ -15,10 +15,10 @@ export const FIRST_VISIT_JS_BUDGET_BYTES = 230_000;
 
 /**
  * The pages a renter lands on first, with the module their route loads lazily and the most
- * JavaScript (brotli) the e2e run lets a first visit download (`e2e/byte-budget.e2e.mjs`). `/` is
- * held to the budget; the catalog pages are still over it (zod, which checks the API's answers,
- * is 20 KB of it) and are held where they stand, so no later change grows them while they come
- * down (decisions 053 and 054).
+ * JavaScript (brotli) the e2e run lets a first visit download (`e2e/byte-budget.e2e.mjs`). `/` and
+ * `/servers` are held to the budget; `/servers/{id}` is still over it (its rent panel, the
+ * specifications and the notices) and is held where it stands, so no later change grows it while
+ * it comes down (decisions 053, 054 and 058).
  */
 export const FIRST_VISIT_PAGES = [
   {
@@ -29,12 +29,12 @@ export const FIRST_VISIT_PAGES = [
   {
     page: '/servers',
     module: 'src/features/catalog/pages/servers-page.tsx',
-    heldAtBytes: 236_000,
+    heldAtBytes: FIRST_VISIT_JS_BUDGET_BYTES,
   },
   {
     page: '/servers/{id}',
     module: 'src/features/catalog/pages/server-detail-page.tsx',
-    heldAtBytes: 245_000,
+    heldAtBytes: 237_000,
   },
 ];
 

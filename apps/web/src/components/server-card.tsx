@@ -1,4 +1,4 @@
-import { Flex, Tag } from 'antd';
+import { Flex } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
@@ -15,6 +15,7 @@ import { ButtonLink } from './button-link';
 import { PlayerBar } from './player-bar';
 import { ServerStatusTag } from './server-status-tag';
 import { Text, Title } from './typography';
+import { PlainTag } from './plain-tag';
 
 /** '12.50 USDT / hour': spec section 9, two decimals per price unit. */
 export function formatServerPrice(price: string, unit: PriceUnit): string {
@@ -45,14 +46,12 @@ export function ServerCard({ server }: { server: ServerCardData }) {
         <ServerStatusTag status={server.status} />
       </Flex>
       <Flex wrap gap={6} align="center">
-        <Tag style={{ marginInlineEnd: 0 }}>{GAME_LABELS[server.game]}</Tag>
+        <PlainTag>{GAME_LABELS[server.game]}</PlainTag>
         <Text type="secondary">
           <EnvironmentOutlined aria-hidden /> {server.region.name}, {server.region.country}
         </Text>
         {server.availability !== 'AVAILABLE' && server.status !== 'maintenance' && (
-          <Tag color="default" style={{ marginInlineEnd: 0 }}>
-            {SERVER_AVAILABILITY_LABELS[server.availability]}
-          </Tag>
+          <PlainTag>{SERVER_AVAILABILITY_LABELS[server.availability]}</PlainTag>
         )}
       </Flex>
       {specs.length > 0 && (

@@ -1,4 +1,4 @@
-import { Button, Col, ConfigProvider, Descriptions, Flex, Row, Skeleton, Tag, theme } from 'antd';
+import { Button, Col, ConfigProvider, Descriptions, Flex, Row, Skeleton, theme } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { isRentableNow, SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
@@ -17,6 +17,7 @@ import { describeApiError } from '../../../lib/error-messages';
 import { useServer } from '../api/get-server';
 import { LivePlayers } from '../components/live-players';
 import { Paragraph, Text, Title } from '../../../components/typography';
+import { PlainTag } from '../../../components/plain-tag';
 
 const SERVERS_CRUMB = { title: 'Servers', to: paths.servers.href() };
 
@@ -112,7 +113,7 @@ export function ServerDetailPage() {
           <ServerStatusTag status={detail.status} />
         </Flex>
         <Flex gap={16} wrap style={{ marginTop: 8 }}>
-          <Tag style={{ marginInlineEnd: 0 }}>{GAME_LABELS[detail.game]}</Tag>
+          <PlainTag>{GAME_LABELS[detail.game]}</PlainTag>
           <Text type="secondary">
             <EnvironmentOutlined aria-hidden /> {detail.region.name}, {detail.region.country}
           </Text>
