@@ -15,10 +15,9 @@ export const FIRST_VISIT_JS_BUDGET_BYTES = 230_000;
 
 /**
  * The pages a renter lands on first, with the module their route loads lazily and the most
- * JavaScript (brotli) the e2e run lets a first visit download (`e2e/byte-budget.e2e.mjs`). `/` and
- * `/servers` are held to the budget; `/servers/{id}` is still over it (its rent panel, the
- * specifications and the notices) and is held where it stands, so no later change grows it while
- * it comes down (decisions 053, 054 and 058).
+ * JavaScript (brotli) the e2e run lets a first visit download (`e2e/byte-budget.e2e.mjs`): each is
+ * held to the budget (decisions 053, 054 and 058). A page that goes over it while being brought
+ * down may be held where it stands for a while, never above.
  */
 export const FIRST_VISIT_PAGES = [
   {
@@ -34,7 +33,7 @@ export const FIRST_VISIT_PAGES = [
   {
     page: '/servers/{id}',
     module: 'src/features/catalog/pages/server-detail-page.tsx',
-    heldAtBytes: 237_000,
+    heldAtBytes: FIRST_VISIT_JS_BUDGET_BYTES,
   },
 ];
 

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { ApiError } from './api-client';
+import { dateTimeInWords } from './time-words';
 
 /** '45 seconds', '1 minute', '15 minutes', '2 hours 5 minutes'. */
 export function formatWait(seconds: number): string {
@@ -36,8 +36,7 @@ export function describeApiError(error: ApiError): string {
   if (error.code === 'ACCOUNT_SUSPENDED') {
     const until = detail(error, 'until');
     const reason = detail(error, 'reason');
-    const when =
-      typeof until === 'string' ? ` until ${dayjs(until).format('D MMMM YYYY, HH:mm')}` : '';
+    const when = typeof until === 'string' ? ` until ${dateTimeInWords(until)}` : '';
     const why = typeof reason === 'string' && reason ? ` Reason: ${reason}.` : '';
     return `This account is suspended${when}.${why} Contact support if you have questions.`;
   }

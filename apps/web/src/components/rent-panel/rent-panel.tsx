@@ -1,5 +1,5 @@
 import { Suspense, lazy, useId, useState } from 'react';
-import { Alert, Button, Flex, Skeleton } from 'antd';
+import { Button, Flex, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
@@ -16,6 +16,7 @@ import { HoursPicker } from '../hours-picker';
 import { useMyBenefits } from '../../lib/benefits/get-my-benefits';
 import { quoteFor } from './rent-quote';
 import { Text } from '../typography';
+import { Notice } from '../notice';
 
 // The confirmation's Modal, Descriptions and the rent request (about 8 KB brotli) load the first
 // time a renter asks to rent, not with the server page (decision 030).
@@ -94,9 +95,8 @@ export function RentPanel({ server }: { server: ServerDetail }) {
     if (askingWhoRents) return <Skeleton active paragraph={{ rows: 1 }} />;
     if (myRental.data?.rentals.length) {
       return (
-        <Alert
+        <Notice
           type="success"
-          showIcon
           title="You are renting this server."
           description={
             <Flex vertical align="start" gap={8}>
@@ -113,9 +113,8 @@ export function RentPanel({ server }: { server: ServerDetail }) {
       );
     }
     return (
-      <Alert
+      <Notice
         type="info"
-        showIcon
         title={reason}
         description={<TextLink to={paths.servers.href()}>Browse other servers</TextLink>}
       />
@@ -148,10 +147,8 @@ export function RentPanel({ server }: { server: ServerDetail }) {
       </Flex>
 
       {taken ? (
-        <Alert
+        <Notice
           type="error"
-          showIcon
-          role="alert"
           title="This server is no longer available"
           description={
             <>

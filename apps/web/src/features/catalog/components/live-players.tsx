@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Flex } from 'antd';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
 import { PlayerBar } from '../../../components/player-bar';
 import { Text } from '../../../components/typography';
-
-dayjs.extend(relativeTime);
+import { timeAgo } from '../../../lib/time-words';
 
 /** Re-renders every few seconds so that 'x seconds ago' stays true. */
 function useNow(intervalMs: number) {
@@ -19,7 +16,7 @@ function useNow(intervalMs: number) {
 }
 
 function ago(time: string, now: number) {
-  return dayjs(time).from(dayjs(Math.max(now, Date.parse(time))));
+  return timeAgo(Date.parse(time), now);
 }
 
 /** Players as the game server last reported them, and when it last answered. */

@@ -1,4 +1,4 @@
-import { Button, Col, ConfigProvider, Descriptions, Flex, Row, Skeleton, theme } from 'antd';
+import { Button, Col, Flex, Row, Skeleton } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { isRentableNow, SERVER_AVAILABILITY_LABELS } from '@crimsonhost/shared/catalog';
@@ -18,13 +18,13 @@ import { useServer } from '../api/get-server';
 import { LivePlayers } from '../components/live-players';
 import { Paragraph, Text, Title } from '../../../components/typography';
 import { PlainTag } from '../../../components/plain-tag';
+import { SpecList } from '../../../components/spec-list';
 
 const SERVERS_CRUMB = { title: 'Servers', to: paths.servers.href() };
 
 export function ServerDetailPage() {
   const { id = '' } = useParams();
   const server = useServer(id);
-  const { token } = theme.useToken();
 
   if (server.isPending) {
     return (
@@ -140,12 +140,7 @@ export function ServerDetailPage() {
               )}
             </SurfaceCard>
             <SurfaceCard title={<h2 style={{ fontSize: 16, margin: 0 }}>Specifications</h2>}>
-              {/* Labels in the description colour: antd's tertiary grey is below 4.5:1. */}
-              <ConfigProvider
-                theme={{ components: { Descriptions: { labelColor: token.colorTextDescription } } }}
-              >
-                <Descriptions column={{ xs: 1, sm: 2 }} size="small" items={specs} />
-              </ConfigProvider>
+              <SpecList items={specs} />
             </SurfaceCard>
           </Flex>
         </Col>
