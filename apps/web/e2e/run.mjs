@@ -15,7 +15,12 @@ import { freePort, freePortRange } from '../../../scripts/ports.mjs';
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(e2eDir, '..');
 const repoRoot = path.resolve(webDir, '../..');
-const HEALTH_TIMEOUT_MS = 60_000;
+/**
+ * A lane's storefront migrates, seeds the demo and starts its chains before it answers: about 10 s
+ * on a quiet machine, and once over 60 s on a machine running two other lanes and a build beside
+ * it (the embedded database alone took 31 s to open).
+ */
+const HEALTH_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 async function waitForHealth(baseUrl, server) {

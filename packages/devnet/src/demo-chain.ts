@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPublicClient, getContractAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_FUNDER_KEY, portAnswers, startLocalChain, type LocalChain } from './local-chain';
+import {
+  ANVIL_FUNDER_KEY,
+  LOCAL_RPC_TIMEOUT_MS,
+  portAnswers,
+  startLocalChain,
+  type LocalChain,
+} from './local-chain';
 import { DEMO_TRON_USDT_HEX, startLocalTron, type LocalTron } from './local-tron';
 import type { WorldLog } from './log';
 
@@ -69,7 +75,9 @@ export async function startDemoChain(
     );
   }
   const chain = await startLocalChain({ port: options.port, blockTimeSeconds: 1, statePath });
-  const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) });
+  const client = createPublicClient({
+    transport: http(chain.rpcUrl, { retryCount: 0, timeout: LOCAL_RPC_TIMEOUT_MS }),
+  });
   const deployed = Boolean(
     existsSync(statePath) && (await client.getCode({ address: DEMO_TOKENS.BEP20 })),
   );

@@ -14,6 +14,9 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import testUsdt from '../contracts/test-usdt.json' with { type: 'json' };
 
+/** How long a call to the local anvil may take before it counts as failed. */
+export const LOCAL_RPC_TIMEOUT_MS = 60_000;
+
 /** anvil's first default account: a public test key that holds test ether on every anvil chain. */
 export const ANVIL_FUNDER_KEY: Hex =
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -132,7 +135,9 @@ export async function startLocalChain(options: {
     id: options.chainId ?? 31337,
     rpcUrls: { default: { http: [rpcUrl] } },
   };
-  const transport = http(rpcUrl, { retryCount: 0 });
+  // anvil is a local process: an answer later than viem's 10 s default means a starved machine
+  // (the demo starting beside a build and two browsers), not a lost request.
+  const transport = http(rpcUrl, { retryCount: 0, timeout: LOCAL_RPC_TIMEOUT_MS });
   const publicClient = createPublicClient({ chain, transport });
   const account = privateKeyToAccount(ANVIL_FUNDER_KEY);
   const walletClient = createWalletClient({ chain, transport, account });
