@@ -67,7 +67,7 @@ describe('the server process', () => {
     expect(rows[0]!.migrations).toBe(readJournal().length);
     // The embedded database keeps its buffers small: its memory never goes back to the system.
     expect(rows[0]!.buffers).toBe('16MB');
-  }, 120_000);
+  }, 300_000);
 
   it('gives the PGlite data folder one owner: a second start is refused, a dead owner is taken over', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-data-'));
@@ -105,7 +105,7 @@ describe('the server process', () => {
     expect(await third.exited).toBe(0);
     // A clean stop releases it.
     expect(existsSync(lockFile)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 
   it('names the file system error when the data folder cannot be used, never "undefined"', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'crimsonhost-data-'));
