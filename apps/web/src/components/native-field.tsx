@@ -8,8 +8,7 @@ import {
 } from 'react';
 import { Button, theme } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { sanitizeInput } from '@crimsonhost/shared/text';
-import { config } from '../lib/config';
+import { sanitizing } from '../lib/sanitizing';
 
 /**
  * The browser's own number, search and select fields, drawn as Ant Design draws its Input,
@@ -153,13 +152,7 @@ export function SearchField({
           type="search"
           value={value}
           onKeyDown={onKeyDown}
-          onChange={(event) => {
-            if (config.sanitizeTextInput) {
-              const clean = sanitizeInput(event.target.value);
-              if (clean !== event.target.value) event.target.value = clean;
-            }
-            onChange(event);
-          }}
+          onChange={sanitizing(onChange)}
         />
       </FieldBox>
       <Button

@@ -1,23 +1,7 @@
 import { Input, type InputProps } from 'antd';
 import type { SearchProps, TextAreaProps } from 'antd/es/input';
 import { useState, type ChangeEvent } from 'react';
-import { sanitizeInput } from '@crimsonhost/shared/text';
-import { config } from '../lib/config';
-
-/**
- * Cleans what was typed or pasted before the form sees it (spec section 5). The event's own value
- * is replaced, so Ant Design's Form, a controlled value and an uncontrolled one all get the
- * cleaned text; nothing changes while the text is already clean.
- */
-function sanitizing<E extends ChangeEvent<HTMLInputElement>>(onChange?: (event: E) => void) {
-  return (event: E) => {
-    if (config.sanitizeTextInput) {
-      const clean = sanitizeInput(event.target.value);
-      if (clean !== event.target.value) event.target.value = clean;
-    }
-    onChange?.(event);
-  };
-}
+import { sanitizing } from '../lib/sanitizing';
 
 /**
  * Keeps the value itself when nobody else does (no Form.Item, no `value` prop): Ant Design's own
@@ -58,13 +42,7 @@ export function TextArea({ onChange, ...props }: TextAreaProps) {
   return (
     <Input.TextArea
       {...props}
-      onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
-        if (config.sanitizeTextInput) {
-          const clean = sanitizeInput(event.target.value);
-          if (clean !== event.target.value) event.target.value = clean;
-        }
-        onChange?.(event);
-      }}
+      onChange={sanitizing((event: ChangeEvent<HTMLTextAreaElement>) => onChange?.(event))}
     />
   );
 }
