@@ -118,6 +118,12 @@ import { SupportService } from './modules/support/support.service';
 import { TicketWorkflow } from './modules/support/ticket-workflow';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WalletService } from './modules/wallet/wallet.service';
+import { paypalRoutes } from './modules/payments/paypal.routes';
+import {
+  createPayPalService,
+  paypalSettingsFromConfig,
+  type PayPalSettings,
+} from './modules/payments/paypal-settings';
 import { AccessLog } from './lib/access-log';
 
 export interface AppDeps {
@@ -130,6 +136,8 @@ export interface AppDeps {
   chains?: ChainSettings;
   /** Game server control; default: none (tests of rentals without a panel). */
   panels?: PanelControl;
+  /** PayPal's app; default: from the configuration (null there: PayPal off). */
+  paypal?: PayPalSettings | null;
   /** Test seams of the rentals service. */
   rentalFaults?: RentalFaults;
   /** How panel host names are resolved for the address guard; default: the system's DNS. */
@@ -168,6 +176,7 @@ export async function buildApp({
   jwtSecret,
   mailer,
   chains,
+  paypal: paypalSettings,
   panels,
   rentalFaults,
   panelResolver,
@@ -241,7 +250,12 @@ export async function buildApp({
     audit,
   );
   const chainSettings = chains ?? chainSettingsFromConfig(config);
-  const wallet = new WalletService(database.db, chainSettings);
+  const paypalApp =
+    paypalSettings === undefined ? paypalSettingsFromConfig(config) : paypalSettings;
+  const paypal = paypalApp
+    ? createPayPalService(config, paypalApp, { db: database.db, log: app.log, clock })
+    : null;
+  const wallet = new WalletService(database.db, chainSettings, paypal);
   // Commission and SLA hours as the staff area's Settings last saved them; the environment's
   // values are their first ones (issue 15 point 6).
   const platformSettings = new PlatformSettings(database.db, {
@@ -433,6 +447,7 @@ export async function buildApp({
         }),
       );
       await api.register(walletRoutes({ db: database.db, wallet, guards }));
+      await api.register(paypalRoutes({ db: database.db, paypal, guards }));
       await api.register(rentalsRoutes({ db: database.db, rentals, guards }));
       await api.register(benefitsRoutes({ guards, benefits }));
       await api.register(disputeRoutes({ guards, disputes }));
@@ -543,6 +558,7 @@ export async function buildApp({
     clock,
     services: {
       wallet,
+      paypal,
       rentals,
       panels: panelService,
       mail,

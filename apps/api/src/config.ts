@@ -182,6 +182,11 @@ export const configSchema = z.object({
   /** Start a local chain (anvil) with test USDT and point ERC20 and BEP20 at it; unset: follows DEMO_DATA. */
   DEMO_CHAIN: flag.optional(),
   DEMO_CHAIN_PORT: port.default(38545),
+  /**
+   * Start a PayPal-speaking server on a loopback port and take PayPal payments through it, when no
+   * PAYPAL_CLIENT_ID is set; unset: follows DEMO_DATA.
+   */
+  DEMO_PAYPAL: flag.optional(),
   /** Loopback port of the demo's local TRON node (TronGrid's HTTP API) for TRC20, with DEMO_CHAIN. */
   DEMO_TRON_PORT: port.default(38546),
   /** JSON-RPC endpoints of Ethereum and BNB Smart Chain. */
@@ -422,6 +427,11 @@ export function gameAllowedHosts(config: Config): string[] {
       .filter((entry) => entry.length > 0);
   }
   return demoGameServersEnabled(config) ? [DEMO_HOST] : [];
+}
+
+/** The demo's PayPal stand-in runs only where no real PayPal app is configured. */
+export function demoPayPalEnabled(config: Config): boolean {
+  return !config.PAYPAL_CLIENT_ID && (config.DEMO_PAYPAL ?? demoDataEnabled(config));
 }
 
 export function demoChainEnabled(config: Config): boolean {

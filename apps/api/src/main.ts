@@ -120,7 +120,16 @@ async function main() {
     : outboxMailer(outboxDir(config), config.MAIL_FROM);
   logger.info(`Mail goes to the ${mailer.destination}`);
 
-  const app = await buildApp({ config, database, jwtSecret, mailer, chains, logger });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    mailer,
+    chains,
+    logger,
+    // The demo's PayPal where no real one is configured; else the configuration's (or none).
+    ...(offline?.paypal ? { paypal: offline.paypal } : {}),
+  });
   registerWalletJobs(scheduler, app.services.wallet, database.db, logger, chains, config);
   scheduler.register(authCleanupJob(database.db));
   scheduler.register(app.services.mail.job());
@@ -135,6 +144,10 @@ async function main() {
   scheduler.register(app.services.vendorPayouts.job(logger, demoChains ? 1_000 : 5_000));
   scheduler.register(app.services.ticketAutoClose.job(logger));
   scheduler.register(app.services.benefits.job());
+  // The demo's PayPal answers at once: its payments are reconciled as often as its chains.
+  if (app.services.paypal) {
+    scheduler.register(app.services.paypal.job(offline?.paypal ? 5_000 : 60_000));
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'f
 import type { Mail, Mailer } from '../src/lib/mailer';
 import type { Resolver } from '../src/lib/outbound-guard';
 import type { ChainSettings } from '../src/modules/chains/chain-settings';
+import type { PayPalSettings } from '../src/modules/payments/paypal-settings';
 import type { PanelControl, RentalFaults } from '../src/modules/rentals/rentals.service';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -41,6 +42,8 @@ export async function createTestApp(
     panelResolver?: Resolver;
     /** A logger of the test's own, to read what the app logs. */
     logger?: FastifyBaseLogger;
+    /** The PayPal app (the PayPal-speaking server's); default none. */
+    paypal?: PayPalSettings | null;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -56,6 +59,7 @@ export async function createTestApp(
     rentalFaults: options.rentalFaults,
     panelResolver: options.panelResolver,
     logger: options.logger,
+    paypal: options.paypal ?? null,
   });
   try {
     extend?.(app);

@@ -17,6 +17,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'VENDOR_PAYOUT_PENDING',
   'PLATFORM_REVENUE',
   'CHAIN_CLEARING',
+  'PAYPAL_CLEARING',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -43,6 +44,7 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccountKind, string> = {
   VENDOR_PAYOUT_PENDING: 'Vendor payout pending',
   PLATFORM_REVENUE: 'Platform revenue',
   CHAIN_CLEARING: 'Chain clearing',
+  PAYPAL_CLEARING: 'PayPal clearing',
 };
 
 /** Whose account it is: the user of a wallet or platform credit, the vendor of escrow or vendor money. */

@@ -6,6 +6,12 @@ import {
   historyPageEnvelope,
   pageNumberSchema,
 } from './envelope';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  paypalConfigSchema,
+  paypalPaymentSchema,
+} from './paypal';
 
 export const TRANSACTION_TYPES = ['DEPOSIT', 'RENTAL_PAYMENT', 'REFUND', 'COMPENSATION'] as const;
 export const CURRENCIES = ['USDT', 'PLATFORM'] as const;
@@ -46,6 +52,8 @@ export const depositConfigSchema = z.object({
   maxAmount: amountSchema.nullable(),
   defaultNetwork: networkSchema,
   networks: z.array(depositNetworkSchema),
+  /** PayPal as a second way to fund the wallet; null when the storefront has it off. */
+  paypal: paypalConfigSchema.nullable(),
 });
 export type DepositConfig = z.infer<typeof depositConfigSchema>;
 
@@ -123,6 +131,10 @@ export const transactionSchema = z.object({
   currency: z.enum(CURRENCIES),
   description: z.string(),
   reference: z.string().nullable(),
+  /** How a deposit was paid (the spec's payment method); null for other types. */
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /** The spec's payment status of a deposit; null for other types. */
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
@@ -150,8 +162,10 @@ export const transactionDetailSchema = transactionSchema.extend({
   requiredConfirmations: z.number().int(),
   errorMessage: z.string().nullable(),
   updatedAt: z.string(),
-  /** The deposit behind a DEPOSIT transaction; null for other types. */
+  /** The deposit behind a DEPOSIT transaction paid in crypto; null otherwise. */
   deposit: depositDetailSchema.nullable(),
+  /** The PayPal payment behind a DEPOSIT transaction paid with PayPal; null otherwise. */
+  paypal: paypalPaymentSchema.nullable(),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
@@ -166,6 +180,8 @@ export const transactionListQuerySchema = z.object({
   /** The status the list shows (`timelineStatus`): an expired deposit is EXPIRED, not FAILED. */
   status: z.enum(TIMELINE_STATUSES).optional(),
   currency: z.enum(CURRENCIES).optional(),
+  /** Deposits paid this way only. */
+  method: z.enum(PAYMENT_METHODS).optional(),
   from: dateTimeInputSchema('from').optional(),
   to: dateTimeInputSchema('to').optional(),
   page: pageNumberSchema.default(1),

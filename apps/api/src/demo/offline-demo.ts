@@ -5,9 +5,18 @@
 import { DEMO_XPUBS } from '@crimsonhost/devnet/demo-chain';
 import type { GameServerSpec } from '@crimsonhost/devnet/demo-game-servers';
 import { startOfflineWorld, type OfflineWorld } from '@crimsonhost/devnet/offline-world';
+import { startPayPalServer, type PayPalServer } from '@crimsonhost/devnet/paypal-server';
 import type { Network } from '@crimsonhost/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import { demoChainEnabled, demoDataEnabled, demoGameServersEnabled, type Config } from '../config';
+import {
+  demoChainEnabled,
+  demoDataEnabled,
+  demoGameServersEnabled,
+  demoPayPalEnabled,
+  publicUrl,
+  type Config,
+} from '../config';
+import type { PayPalSettings } from '../modules/payments/paypal-settings';
 import {
   DEMO_GAME_IDENTITY,
   DEMO_HOST,
@@ -26,6 +35,8 @@ export interface OfflineDemo {
   chains: ChainSettings | undefined;
   /** Pays on the demo chains (the demo's seeded deposits); undefined without them. */
   pay: DemoPayer | undefined;
+  /** The demo's PayPal app, played by the PayPal-speaking server; undefined without it. */
+  paypal: PayPalSettings | undefined;
   stop(): Promise<void>;
 }
 
@@ -99,6 +110,13 @@ export function demoChainSettings(chains: NonNullable<OfflineWorld['chains']>): 
   };
 }
 
+/** The demo's PayPal REST app: its stand-in knows it, nothing else does. */
+const DEMO_PAYPAL_CLIENT = {
+  clientId: 'crimsonhost-demo',
+  clientSecret: 'crimsonhost-demo-secret',
+  webhookId: 'CRIMSONHOST-DEMO-WEBHOOK',
+};
+
 /**
  * Starts the parts of the offline world the configuration asks for: the demo panel with the demo
  * data, the game servers, the chains.
@@ -107,6 +125,17 @@ export async function startOfflineDemo(
   config: Config,
   log: FastifyBaseLogger,
 ): Promise<OfflineDemo> {
+  // PayPal's sandbox, played on a loopback port: its approval page is where the renter's browser
+  // goes, and its signed webhooks come back to this storefront.
+  const paypalStarting: Promise<PayPalServer | null> = demoPayPalEnabled(config)
+    ? startPayPalServer({
+        clientId: DEMO_PAYPAL_CLIENT.clientId,
+        clientSecret: DEMO_PAYPAL_CLIENT.clientSecret,
+        webhookId: DEMO_PAYPAL_CLIENT.webhookId,
+        webhookUrl: `${publicUrl(config)}/api/payments/paypal/webhook`,
+      })
+    : Promise.resolve(null);
+  paypalStarting.catch(() => undefined);
   const world = await startOfflineWorld({
     log,
     panel: demoDataEnabled(config)
@@ -119,9 +148,20 @@ export async function startOfflineDemo(
       ? { port: config.DEMO_CHAIN_PORT, tronPort: config.DEMO_TRON_PORT, dataDir: config.DATA_DIR }
       : undefined,
   });
+  const paypal = await paypalStarting.catch(async (error: unknown) => {
+    await world.stop();
+    throw error;
+  });
+  if (paypal) log.info(`The demo's PayPal (a PayPal-speaking server) listens at ${paypal.url}`);
   return {
     chains: world.chains ? demoChainSettings(world.chains) : undefined,
     pay: world.chains ? demoPayer(world.chains) : undefined,
-    stop: () => world.stop(),
+    paypal: paypal
+      ? { ...DEMO_PAYPAL_CLIENT, environment: 'sandbox', apiUrl: paypal.url }
+      : undefined,
+    stop: async () => {
+      await paypal?.close();
+      await world.stop();
+    },
   };
 }

@@ -13,3 +13,4 @@ export * from './vendors';
 export * from './disputes';
 export * from './moderation';
 export * from './benefits';
+export * from './payments';

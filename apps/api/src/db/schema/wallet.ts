@@ -118,6 +118,8 @@ export const walletTransactions = pgTable(
       .notNull()
       .default(sql`0`),
     network: text('network'),
+    /** crypto | paypal for a DEPOSIT (the spec's payment method); null for other types. */
+    paymentMethod: text('payment_method'),
     address: text('address'),
     txHash: text('tx_hash'),
     confirmations: integer('confirmations'),

@@ -13,7 +13,8 @@ export type AccountKind =
   | 'VENDOR_AVAILABLE'
   | 'VENDOR_PAYOUT_PENDING'
   | 'PLATFORM_REVENUE'
-  | 'CHAIN_CLEARING';
+  | 'CHAIN_CLEARING'
+  | 'PAYPAL_CLEARING';
 
 /**
  * Accounts whose balance is kept on their row, updated with each entry: a user's wallet and
@@ -82,6 +83,12 @@ export const chainClearing = (network: string): AccountRef => ({
   currency: 'USDT',
   network,
 });
+
+/**
+ * What PayPal took from renters and holds for the platform, in USDT at the configured rate: it
+ * goes negative by what PayPal captured and comes back by what PayPal gave back (decision 059).
+ */
+export const paypalClearing = (): AccountRef => ({ kind: 'PAYPAL_CLEARING', currency: 'USDT' });
 
 export interface Posting {
   account: AccountRef;

@@ -20,6 +20,7 @@ import {
   deposits,
   walletTransactions,
 } from '../../db/schema/wallet';
+import { paypalPayments } from '../../db/schema/payments';
 
 export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
@@ -44,7 +45,12 @@ export async function insertWalletTransaction(
   db: Executor,
   values: typeof walletTransactions.$inferInsert,
 ) {
-  const [row] = await db.insert(walletTransactions).values(values).returning();
+  // A deposit names how it was paid; crypto unless said otherwise (PayPal's service says so).
+  const paymentMethod = values.type === 'DEPOSIT' ? (values.paymentMethod ?? 'crypto') : null;
+  const [row] = await db
+    .insert(walletTransactions)
+    .values({ ...values, paymentMethod })
+    .returning();
   return row!;
 }
 
@@ -207,6 +213,8 @@ export interface ListedTransaction {
   /** For a deposit: what arrived and awaits its credit. */
   awaitingCredit: bigint;
   depositStatus: string | null;
+  /** For a deposit paid with PayPal: its payment's state. */
+  paypalState: string | null;
 }
 
 const listedColumns = {
@@ -214,12 +222,14 @@ const listedColumns = {
   balanceChange: balanceChangeSql,
   awaitingCredit: awaitingCreditSql,
   depositStatus: deposits.status,
+  paypalState: paypalPayments.state,
 };
 const listed = (row: {
   transaction: WalletTransactionRow;
   balanceChange: string;
   awaitingCredit: string;
   depositStatus: string | null;
+  paypalState: string | null;
 }): ListedTransaction => ({
   ...row,
   balanceChange: BigInt(row.balanceChange),
@@ -235,6 +245,7 @@ export async function findListedTransactionOfUser(
     .select(listedColumns)
     .from(walletTransactions)
     .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
+    .leftJoin(paypalPayments, eq(paypalPayments.transactionId, walletTransactions.id))
     .where(and(eq(walletTransactions.id, id), eq(walletTransactions.userId, userId)));
   return row && listed(row);
 }
@@ -251,6 +262,7 @@ export interface TransactionFilter {
   type?: string;
   status?: string;
   currency?: string;
+  method?: string;
   from?: string;
   to?: string;
   page: number;
@@ -282,6 +294,7 @@ export async function listTransactionsOfUser(
     filter.type ? eq(walletTransactions.type, filter.type) : undefined,
     filter.status ? sql`${timelineStatusSql} = ${filter.status}` : undefined,
     filter.currency ? eq(walletTransactions.currency, filter.currency) : undefined,
+    filter.method ? eq(walletTransactions.paymentMethod, filter.method) : undefined,
     filter.from ? gte(walletTransactions.createdAt, new Date(filter.from)) : undefined,
     filter.to ? lte(walletTransactions.createdAt, new Date(filter.to)) : undefined,
   );
@@ -289,6 +302,7 @@ export async function listTransactionsOfUser(
     .select({ ...listedColumns, micros: createdMicros(walletTransactions.createdAt) })
     .from(walletTransactions)
     .leftJoin(deposits, eq(deposits.transactionId, walletTransactions.id))
+    .leftJoin(paypalPayments, eq(paypalPayments.transactionId, walletTransactions.id))
     .where(
       and(where, afterCursor(walletTransactions.createdAt, walletTransactions.id, filter.after)),
     )

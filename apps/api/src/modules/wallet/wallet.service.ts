@@ -21,6 +21,7 @@ import type {
   TransactionListQuery,
   Wallet,
 } from '@crimsonhost/shared/wallet';
+import { paymentStatusOf, type PayPalPaymentState } from '@crimsonhost/shared/paypal';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { chainTransfers } from '../../db/schema/wallet';
@@ -36,6 +37,17 @@ import {
   userWallet,
 } from './ledger.service';
 import * as repo from './wallet.repository';
+import type { PayPalService } from '../payments/paypal.service';
+import {
+  findPaymentOfUser as findPayPalPaymentOfUser,
+  toPayPalPayment,
+} from '../payments/paypal-payments.repository';
+
+/** The PayPal payment behind a wallet transaction (shown even after PayPal was turned off). */
+async function paypalPaymentOfTransaction(db: Executor, userId: string, id: string) {
+  const row = await findPayPalPaymentOfUser(db, userId, id);
+  return row ? toPayPalPayment(row) : null;
+}
 
 const LATE_WATCH_HOURS = 24;
 
@@ -103,7 +115,10 @@ type FeePercents = ReadonlyMap<string, string>;
  * confirming, the one that will be taken of what arrived (or else of what was asked); none for
  * a deposit that expired or failed without a credit.
  */
-function feeOf(listed: Omit<repo.ListedTransaction, 'balanceChange'>, fees: FeePercents): bigint {
+function feeOf(
+  listed: Omit<repo.ListedTransaction, 'balanceChange' | 'paypalState'>,
+  fees: FeePercents,
+): bigint {
   const row = listed.transaction;
   const open = listed.depositStatus === 'WAITING' || listed.depositStatus === 'CONFIRMING';
   if (row.type !== 'DEPOSIT' || row.status === 'CONFIRMED' || !open) return row.fee;
@@ -124,14 +139,29 @@ function toTransaction(listed: repo.ListedTransaction, fees: FeePercents): Trans
     currency: row.currency as Transaction['currency'],
     description: row.description,
     reference: row.reference,
+    paymentMethod: (row.paymentMethod as Transaction['paymentMethod']) ?? null,
+    paymentStatus: paymentStatus(listed),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The spec's payment status of a deposit: a PayPal one's from its payment (refunded once PayPal
+ * gave money back); a crypto one's from its transaction (a credited deposit is completed).
+ */
+function paymentStatus(listed: repo.ListedTransaction): Transaction['paymentStatus'] {
+  const row = listed.transaction;
+  if (row.type !== 'DEPOSIT') return null;
+  if (listed.paypalState) return paymentStatusOf(listed.paypalState as PayPalPaymentState);
+  return row.status === 'CONFIRMED' ? 'completed' : row.status === 'FAILED' ? 'failed' : 'pending';
 }
 
 export class WalletService {
   constructor(
     private readonly db: Database,
     private readonly chains: ChainSettings,
+    /** PayPal as a second way to pay in; null when it is off. */
+    private readonly paypal: PayPalService | null = null,
   ) {}
 
   private async feePercents(db: Executor = this.db): Promise<FeePercents> {
@@ -163,6 +193,7 @@ export class WalletService {
         color: row.color,
         demo: this.chains[row.network as Network]?.demo ?? false,
       })),
+      paypal: this.paypal?.config ?? null,
     };
   }
 
@@ -358,6 +389,10 @@ export class WalletService {
       requiredConfirmations: row.requiredConfirmations ?? DEFAULT_REQUIRED_CONFIRMATIONS,
       errorMessage: row.errorMessage,
       updatedAt: row.updatedAt.toISOString(),
+      paypal:
+        row.paymentMethod === 'paypal'
+          ? await paypalPaymentOfTransaction(this.db, userId, id)
+          : null,
       deposit: state && {
         status: state.depositStatus,
         expiresAt: state.expiresAt,
