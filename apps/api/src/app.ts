@@ -119,6 +119,8 @@ import { TicketWorkflow } from './modules/support/ticket-workflow';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { WalletService } from './modules/wallet/wallet.service';
 import { paypalRoutes } from './modules/payments/paypal.routes';
+import { adminPayPalRoutes } from './modules/payments/admin-paypal.routes';
+import { AdminPayPalService } from './modules/payments/admin-paypal.service';
 import {
   createPayPalService,
   paypalSettingsFromConfig,
@@ -509,6 +511,12 @@ export async function buildApp({
           await staffApi.register(adminUsersRoutes({ guards, users: adminUsers, audit }));
           await staffApi.register(adminSettingsRoutes({ guards, settings: adminSettings }));
           await staffApi.register(adminDepositsRoutes({ guards, deposits: adminDeposits }));
+          await staffApi.register(
+            adminPayPalRoutes({
+              guards,
+              paypal: new AdminPayPalService({ db: database.db, paypal, audit }),
+            }),
+          );
           await staffApi.register(adminVendorsRoutes({ guards, vendors }));
           await staffApi.register(adminPayoutRoutes({ guards, payouts: vendorPayouts }));
           await staffApi.register(

@@ -18,6 +18,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'PLATFORM_REVENUE',
   'CHAIN_CLEARING',
   'PAYPAL_CLEARING',
+  'USER_DEBT',
+  'USER_DISPUTE_HOLD',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -45,6 +47,8 @@ export const LEDGER_ACCOUNT_LABELS: Record<LedgerAccountKind, string> = {
   PLATFORM_REVENUE: 'Platform revenue',
   CHAIN_CLEARING: 'Chain clearing',
   PAYPAL_CLEARING: 'PayPal clearing',
+  USER_DEBT: 'User debt',
+  USER_DISPUTE_HOLD: 'Held in a PayPal dispute',
 };
 
 /** Whose account it is: the user of a wallet or platform credit, the vendor of escrow or vendor money. */

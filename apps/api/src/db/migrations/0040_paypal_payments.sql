@@ -1,3 +1,16 @@
+CREATE TABLE "paypal_disputes" (
+	"dispute_id" text PRIMARY KEY NOT NULL,
+	"transaction_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"value" text NOT NULL,
+	"usdt_amount" bigint NOT NULL,
+	"held" bigint NOT NULL,
+	"status" text DEFAULT 'OPEN' NOT NULL,
+	"won_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"resolved_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "paypal_payments" (
 	"transaction_id" uuid PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -9,6 +22,7 @@ CREATE TABLE "paypal_payments" (
 	"fee" bigint NOT NULL,
 	"credit" bigint NOT NULL,
 	"refunded" bigint DEFAULT 0 NOT NULL,
+	"refunded_value" text DEFAULT '0.00' NOT NULL,
 	"state" text DEFAULT 'CREATED' NOT NULL,
 	"reason" text,
 	"approve_url" text,
@@ -34,6 +48,7 @@ CREATE TABLE "paypal_webhook_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "wallet_transactions" ADD COLUMN "payment_method" text;--> statement-breakpoint
+ALTER TABLE "paypal_disputes" ADD CONSTRAINT "paypal_disputes_transaction_id_paypal_payments_transaction_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."paypal_payments"("transaction_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "paypal_payments" ADD CONSTRAINT "paypal_payments_transaction_id_wallet_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."wallet_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "paypal_payments" ADD CONSTRAINT "paypal_payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "paypal_payments" ADD CONSTRAINT "paypal_payments_ledger_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("ledger_transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

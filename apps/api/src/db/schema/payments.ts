@@ -32,10 +32,11 @@ export const paypalPayments = pgTable(
     usdtAmount: money('usdt_amount').notNull(),
     fee: money('fee').notNull(),
     credit: money('credit').notNull(),
-    /** Micro-USDT taken back by refunds and reversals. */
+    /** Micro-USDT taken back by refunds and reversals, and what PayPal gave back in `currency`. */
     refunded: money('refunded')
       .notNull()
       .default(sql`0`),
+    refundedValue: text('refunded_value').notNull().default('0.00'),
     /** CREATED | APPROVED | PENDING | COMPLETED | FAILED | CANCELLED | EXPIRED | PARTIALLY_REFUNDED | REFUNDED | REVERSED */
     state: text('state').notNull().default('CREATED'),
     /** Why it is pending, failed or was taken back, in words. */
@@ -55,6 +56,29 @@ export const paypalPayments = pgTable(
     index('paypal_payments_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * Disputes buyers opened at PayPal on a payment (CUSTOMER.DISPUTE.CREATED): the disputed part of
+ * what reached the wallet is held (ledger reference `paypal:dispute:<id>:hold`) until PayPal
+ * resolves it, then released (`:release`) or lost (`:lost`).
+ */
+export const paypalDisputes = pgTable('paypal_disputes', {
+  disputeId: text('dispute_id').primaryKey(),
+  transactionId: uuid('transaction_id')
+    .notNull()
+    .references(() => paypalPayments.transactionId),
+  currency: text('currency').notNull(),
+  value: text('value').notNull(),
+  /** Micro-USDT: the disputed amount at the payment's rate, and the wallet's share of it held. */
+  usdtAmount: money('usdt_amount').notNull(),
+  held: money('held').notNull(),
+  /** OPEN | RESOLVED */
+  status: text('status').notNull().default('OPEN'),
+  /** BUYER | SELLER once resolved. */
+  wonBy: text('won_by'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  resolvedAt: at('resolved_at'),
+});
 
 /**
  * PayPal's webhook events, stored once by PayPal's event id after their signature was verified,

@@ -6,7 +6,7 @@ import {
 } from '@crimsonhost/shared/paypal';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paypalPayments, paypalWebhookEvents } from '../../db/schema/payments';
+import { paypalDisputes, paypalPayments, paypalWebhookEvents } from '../../db/schema/payments';
 
 export type PayPalPaymentRow = typeof paypalPayments.$inferSelect;
 
@@ -33,6 +33,42 @@ export function toPayPalPayment(row: PayPalPaymentRow): PayPalPayment {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export async function findPaymentByCapture(db: Executor, captureId: string) {
+  const [row] = await db
+    .select()
+    .from(paypalPayments)
+    .where(eq(paypalPayments.captureId, captureId));
+  return row;
+}
+
+/** Records a dispute once; answers false when it was recorded already. */
+export async function insertDispute(db: Executor, values: typeof paypalDisputes.$inferInsert) {
+  const [row] = await db
+    .insert(paypalDisputes)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: paypalDisputes.disputeId });
+  return row !== undefined;
+}
+
+/** Locks an open dispute for its resolution; undefined when unknown or resolved already. */
+export async function lockOpenDispute(db: Executor, disputeId: string) {
+  const [row] = await db
+    .select()
+    .from(paypalDisputes)
+    .where(and(eq(paypalDisputes.disputeId, disputeId), eq(paypalDisputes.status, 'OPEN')))
+    .for('update');
+  return row;
+}
+
+export async function updateDispute(
+  db: Executor,
+  disputeId: string,
+  values: Partial<typeof paypalDisputes.$inferInsert>,
+) {
+  await db.update(paypalDisputes).set(values).where(eq(paypalDisputes.disputeId, disputeId));
 }
 
 export async function insertPayment(db: Executor, values: typeof paypalPayments.$inferInsert) {

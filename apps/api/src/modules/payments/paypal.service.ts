@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { parseUsdt } from '@crimsonhost/shared/money';
 import {
+  currencyValue,
   isPayPalQuote,
   paypalQuote,
   type PayPalConfig,
@@ -11,17 +13,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
+import { walletTransactions } from '../../db/schema/wallet';
 import { systemClock, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { runIdempotent } from '../../lib/idempotency';
 import type { JobDefinition } from '../../lib/jobs';
 import { enqueueMail } from '../../lib/mail-outbox';
 import {
+  accountBalance,
+  creditToUser,
+  netPostings,
   paypalClearing,
   platformRevenue,
   postLedgerTransaction,
+  takeFromUser,
+  userDisputeHold,
   userWallet,
 } from '../wallet/ledger.service';
+import { plainAmount, settledNote } from '../wallet/wallet.service';
 import * as wallet from '../wallet/wallet.repository';
 import {
   PayPalError,
@@ -68,6 +77,25 @@ const unavailable = () =>
     503,
     'PayPal is not answering right now. Please try again in a minute.',
   );
+
+const disputeSchema = z.object({
+  dispute_id: z.string(),
+  disputed_transactions: z.array(z.object({ seller_transaction_id: z.string().optional() })),
+  dispute_amount: z.object({ value: z.string(), currency_code: z.string() }),
+  dispute_outcome: z.object({ outcome_code: z.string() }).optional(),
+});
+
+/** Why a staff refund of `value` cannot be made, in words, or null. */
+function refundProblem(value: string, left: bigint, currency: string): string | null {
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(value)) {
+    return `Enter the amount to refund in ${currency}, such as 5 or 5.50`;
+  }
+  const asked = parseUsdt(value);
+  if (asked <= 0n) return 'Enter an amount above zero';
+  if (asked > left)
+    return `At most ${currencyValue(left)} ${currency} of this payment is left to refund`;
+  return null;
+}
 
 const eventSchema = z.object({
   id: z.string().min(1),
@@ -147,6 +175,8 @@ export class PayPalService {
           usdtAmount: quote.gross,
           fee: quote.fee,
           credit: quote.credit,
+          // On the rules' clock: reconciliation measures the three hours to approve from it.
+          createdAt: this.clock.now(),
         });
         return { status: 201, body: { transactionId: transaction.id } };
       },
@@ -348,15 +378,26 @@ export class PayPalService {
             this.options.log.error({ transactionId, captureId: capture.id }, reason);
             return null;
           }
+          // What the renter owes (an earlier payment taken back after it was spent) is paid first.
+          const credit = await creditToUser(tx, payment.userId, payment.credit);
           const posting = await postLedgerTransaction(tx, {
             kind: 'PAYPAL_CREDIT',
             reference: `paypal:capture:${capture.id}`,
             postings: [
               { account: paypalClearing(), amount: -payment.usdtAmount },
-              { account: userWallet(payment.userId), amount: payment.credit },
+              ...credit.postings,
               { account: platformRevenue(), amount: payment.fee },
             ].filter((p) => p.amount !== 0n),
           });
+          if (posting.posted && credit.settled > 0n) {
+            const [row] = await tx
+              .select({ description: walletTransactions.description })
+              .from(walletTransactions)
+              .where(eq(walletTransactions.id, transactionId));
+            await wallet.updateWalletTransaction(tx, transactionId, {
+              description: `${row?.description ?? 'PayPal payment'}${settledNote(credit.settled)}`,
+            });
+          }
           await repo.updatePayment(tx, transactionId, {
             ...base,
             state: 'COMPLETED',
@@ -419,14 +460,19 @@ export class PayPalService {
     if (tell) await this.enqueueNews(tx, { ...payment, state, reason }, 'failed');
   }
 
-  private async tell(transactionId: string, news: PaymentNews) {
+  private async tell(transactionId: string, news: PaymentNews, amount?: bigint) {
     await this.db.transaction(async (tx) => {
       const payment = await repo.findPayment(tx, transactionId);
-      if (payment) await this.enqueueNews(tx, payment, news);
+      if (payment) await this.enqueueNews(tx, payment, news, amount);
     });
   }
 
-  private async enqueueNews(tx: Executor, payment: repo.PayPalPaymentRow, news: PaymentNews) {
+  private async enqueueNews(
+    tx: Executor,
+    payment: repo.PayPalPaymentRow,
+    news: PaymentNews,
+    refunded?: bigint,
+  ) {
     const [user] = await tx
       .select({ email: users.email, name: users.displayName })
       .from(users)
@@ -439,6 +485,7 @@ export class PayPalService {
         news,
         payment,
         `${this.options.publicUrl}/wallet/transactions/${payment.transactionId}`,
+        refunded,
       ),
     );
   }
@@ -528,6 +575,14 @@ export class PayPalService {
         await this.applyCapture(row.transactionId, capture);
         return `capture ${captureId}: ${(await repo.findPayment(this.db, row.transactionId))?.state}`;
       }
+      case 'PAYMENT.CAPTURE.REFUNDED':
+        return this.refundReported(resource, 'REFUND');
+      case 'PAYMENT.CAPTURE.REVERSED':
+        return this.refundReported(resource, 'REVERSAL');
+      case 'CUSTOMER.DISPUTE.CREATED':
+        return this.disputeOpened(resource);
+      case 'CUSTOMER.DISPUTE.RESOLVED':
+        return this.disputeResolved(resource);
       default:
         return `not handled: ${event.event_type}`;
     }
@@ -552,6 +607,346 @@ export class PayPalService {
     const customId = parsed.data.custom_id;
     if (customId && /^[0-9a-f-]{36}$/i.test(customId)) return repo.findPayment(this.db, customId);
     return undefined;
+  }
+
+  /** USDT of `value` (in the payment's currency) at the payment's own rate. */
+  private usdtOf(payment: repo.PayPalPaymentRow, value: string): bigint {
+    return (parseUsdt(value) * payment.usdtAmount) / parseUsdt(payment.value);
+  }
+
+  /** The wallet's share of `amount` USDT of a payment: what reached the wallet of it (less the fee). */
+  private walletShare(payment: repo.PayPalPaymentRow, before: bigint, after: bigint): bigint {
+    const share = (total: bigint) => (total * payment.credit) / payment.usdtAmount;
+    return share(after) - share(before);
+  }
+
+  /**
+   * Takes back, in the caller's transaction and with the payment locked, money PayPal gave back to
+   * the buyer: a refund (staff's, or one made at PayPal) or a reversal (a chargeback). Once per
+   * PayPal refund id (the ledger reference `paypal:refund:<capture id>:<refund id>`), never more than what is left of
+   * the payment. The wallet's share of it is taken from the wallet as far as it goes and the rest
+   * recorded as owed (no balance goes below zero); the fee's share comes out of revenue; PayPal
+   * clearing comes back up by all of it. Answers what moved, or null when nothing did.
+   */
+  private async applyRefund(
+    tx: Executor,
+    payment: repo.PayPalPaymentRow,
+    refund: { id: string; value: string; currency: string },
+    kind: 'REFUND' | 'REVERSAL',
+  ): Promise<{ amount: bigint; taken: bigint; owed: bigint } | null> {
+    if (!['COMPLETED', 'PARTIALLY_REFUNDED'].includes(payment.state)) {
+      // Nothing of it reached the wallet (never completed, or all of it taken back already).
+      return null;
+    }
+    if (refund.currency !== payment.currency) {
+      this.options.log.error(
+        { transactionId: payment.transactionId, refund },
+        'PayPal reported a refund in another currency than its payment; left for staff',
+      );
+      return null;
+    }
+    const remaining = payment.usdtAmount - payment.refunded;
+    const asked = this.usdtOf(payment, refund.value);
+    const amount = asked < remaining ? asked : remaining;
+    if (amount <= 0n) return null;
+    const after = payment.refunded + amount;
+    const share = this.walletShare(payment, payment.refunded, after);
+    const take = await takeFromUser(tx, payment.userId, share);
+    const reference = `paypal:refund:${payment.captureId}:${refund.id}`;
+    const posting = await postLedgerTransaction(tx, {
+      kind: kind === 'REVERSAL' ? 'PAYPAL_REVERSAL' : 'PAYPAL_REFUND',
+      reference,
+      postings: [
+        { account: paypalClearing(), amount },
+        ...take.postings,
+        { account: platformRevenue(), amount: -(amount - share) },
+      ].filter((p) => p.amount !== 0n),
+    });
+    if (!posting.posted) return null;
+    const refundedValue = currencyValue(parseUsdt(payment.refundedValue) + parseUsdt(refund.value));
+    const full = after >= payment.usdtAmount;
+    const state = full ? (kind === 'REVERSAL' ? 'REVERSED' : 'REFUNDED') : 'PARTIALLY_REFUNDED';
+    const given = `${refund.value} ${refund.currency}`;
+    const reason =
+      kind === 'REVERSAL'
+        ? `PayPal reversed the payment (a chargeback): ${given} went back to the buyer`
+        : `${given} refunded through PayPal`;
+    await repo.updatePayment(tx, payment.transactionId, {
+      refunded: after,
+      refundedValue,
+      state,
+      reason,
+    });
+    const owedNote =
+      take.owed > 0n
+        ? `; your wallet held ${plainAmount(take.taken)} USDT of it, so your account owes ${plainAmount(take.owed)} USDT`
+        : '';
+    await wallet.insertWalletTransaction(tx, {
+      userId: payment.userId,
+      type: 'REFUND',
+      status: 'CONFIRMED',
+      amount,
+      currency: 'USDT',
+      paymentMethod: 'paypal',
+      description: `${kind === 'REVERSAL' ? 'Chargeback' : 'Refund'} of ${given} of your PayPal payment of ${payment.value} ${payment.currency}${owedNote}`,
+      reference,
+      ledgerTransactionId: posting.ledgerTransactionId,
+    });
+    return { amount, taken: take.taken, owed: take.owed };
+  }
+
+  /**
+   * A refund or reversal PayPal reports (PAYMENT.CAPTURE.REFUNDED or REVERSED, whoever started
+   * it): the refund resource names its capture in its `up` link.
+   */
+  private async refundReported(
+    resource: Record<string, unknown>,
+    kind: 'REFUND' | 'REVERSAL',
+  ): Promise<string> {
+    const parsed = z
+      .object({
+        id: z.string(),
+        amount: z.object({ value: z.string(), currency_code: z.string() }),
+        links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
+        custom_id: z.string().optional(),
+      })
+      .safeParse(resource);
+    if (!parsed.success) return 'not a refund PayPal describes';
+    const up = parsed.data.links?.find((link) => link.rel === 'up')?.href;
+    const captureId = up ? /\/captures\/([^/?]+)/.exec(up)?.[1] : undefined;
+    const row = captureId ? await repo.findPaymentByCapture(this.db, captureId) : undefined;
+    if (!row) return 'no payment of ours';
+    const moved = await this.db.transaction(async (tx) => {
+      const payment = await repo.lockPayment(tx, row.transactionId);
+      if (!payment) return null;
+      return this.applyRefund(
+        tx,
+        payment,
+        {
+          id: parsed.data.id,
+          value: parsed.data.amount.value,
+          currency: parsed.data.amount.currency_code,
+        },
+        kind,
+      );
+    });
+    if (moved) await this.tell(row.transactionId, 'refunded', moved.amount);
+    return moved
+      ? `${kind.toLowerCase()} of ${plainAmount(moved.amount)} USDT taken back (${plainAmount(moved.owed)} owed)`
+      : `${kind.toLowerCase()} ${parsed.data.id}: nothing left to take back`;
+  }
+
+  /**
+   * Staff refund a PayPal payment, whole or part (issue 19 point 5), while that much of it is
+   * unspent in the wallet: PayPal is asked first (PayPal-Request-Id from the staff's
+   * Idempotency-Key, so a retry refunds once), then the same take-back as a refund PayPal reports
+   * runs under the refund's id, so the webhook that follows moves nothing more.
+   */
+  async refundByStaff(
+    transactionId: string,
+    input: { value?: string; key: string },
+  ): Promise<{ payment: repo.PayPalPaymentRow; refundId: string; amount: bigint }> {
+    const payment = await repo.findPayment(this.db, transactionId);
+    if (!payment) throw new AppError('NOT_FOUND', 404, 'PayPal payment not found');
+    if (!payment.captureId || !['COMPLETED', 'PARTIALLY_REFUNDED'].includes(payment.state)) {
+      throw new AppError(
+        'PAYPAL_NOT_REFUNDABLE',
+        409,
+        'Only a completed PayPal payment can be refunded.',
+      );
+    }
+    const left = parseUsdt(payment.value) - parseUsdt(payment.refundedValue);
+    const problem = refundProblem(input.value ?? currencyValue(left), left, payment.currency);
+    if (problem) {
+      throw new AppError('VALIDATION_ERROR', 400, problem, {
+        fields: [{ field: 'amount', message: problem }],
+      });
+    }
+    // As PayPal takes it and the renter reads it: "5" is "5.00".
+    const value = currencyValue(parseUsdt(input.value ?? currencyValue(left)));
+    const amount = this.usdtOf(payment, value);
+    const share = this.walletShare(payment, payment.refunded, payment.refunded + amount);
+    const available = await accountBalance(this.db, userWallet(payment.userId));
+    if (share > available) {
+      throw new AppError(
+        'PAYPAL_REFUND_SPENT',
+        409,
+        `Only ${plainAmount(available)} USDT of this payment is unspent in the wallet, and this refund would take ${plainAmount(share)} USDT: refund less.`,
+      );
+    }
+    let refund: { id: string; status: string };
+    try {
+      refund = await this.options.client.refundCapture(
+        payment.captureId,
+        `${transactionId}-refund-${createHash('sha256').update(input.key).digest('hex').slice(0, 32)}`,
+        { value, currency: payment.currency },
+      );
+    } catch (error) {
+      if (error instanceof PayPalError && !error.retryable) {
+        throw new AppError('PAYPAL_REFUSED', 502, `PayPal refused the refund: ${error.message}`);
+      }
+      throw unavailable();
+    }
+    if (!['COMPLETED', 'PENDING'].includes(refund.status)) {
+      throw new AppError(
+        'PAYPAL_REFUSED',
+        502,
+        `PayPal did not make the refund (${refund.status})`,
+      );
+    }
+    const moved = await this.db.transaction(async (tx) => {
+      const locked = await repo.lockPayment(tx, transactionId);
+      if (!locked) return null;
+      return this.applyRefund(
+        tx,
+        locked,
+        { id: refund.id, value, currency: payment.currency },
+        'REFUND',
+      );
+    });
+    if (moved) await this.tell(transactionId, 'refunded', moved.amount);
+    return {
+      payment: (await repo.findPayment(this.db, transactionId))!,
+      refundId: refund.id,
+      amount: moved?.amount ?? amount,
+    };
+  }
+
+  /**
+   * A buyer opened a dispute at PayPal (CUSTOMER.DISPUTE.CREATED): the wallet's share of the
+   * disputed amount is held (taken from the wallet as far as it goes, the rest owed) until PayPal
+   * resolves it.
+   */
+  private async disputeOpened(resource: Record<string, unknown>): Promise<string> {
+    const dispute = disputeSchema.safeParse(resource);
+    if (!dispute.success) return 'not a dispute PayPal describes';
+    const captureId = dispute.data.disputed_transactions[0]?.seller_transaction_id;
+    const row = captureId ? await repo.findPaymentByCapture(this.db, captureId) : undefined;
+    if (!row) return 'no payment of ours';
+    const { value, currency_code: currency } = dispute.data.dispute_amount;
+    return this.db.transaction(async (tx) => {
+      const payment = await repo.lockPayment(tx, row.transactionId);
+      if (!payment) return 'no payment of ours';
+      const remaining = payment.usdtAmount - payment.refunded;
+      const asked = currency === payment.currency ? this.usdtOf(payment, value) : remaining;
+      const amount = asked < remaining ? asked : remaining;
+      const held = this.walletShare(payment, 0n, amount);
+      const recorded = await repo.insertDispute(tx, {
+        disputeId: dispute.data.dispute_id,
+        transactionId: payment.transactionId,
+        currency,
+        value,
+        usdtAmount: amount,
+        held,
+      });
+      if (!recorded) return `dispute ${dispute.data.dispute_id}: already held`;
+      if (held === 0n) return `dispute ${dispute.data.dispute_id}: nothing to hold`;
+      const take = await takeFromUser(tx, payment.userId, held);
+      const reference = `paypal:dispute:${dispute.data.dispute_id}:hold`;
+      const posting = await postLedgerTransaction(tx, {
+        kind: 'PAYPAL_DISPUTE_HOLD',
+        reference,
+        postings: [{ account: userDisputeHold(payment.userId), amount: held }, ...take.postings],
+      });
+      const owedNote =
+        take.owed > 0n ? `; ${plainAmount(take.owed)} USDT of it is owed until then` : '';
+      await wallet.insertWalletTransaction(tx, {
+        userId: payment.userId,
+        type: 'REFUND',
+        status: 'PENDING',
+        amount: held,
+        currency: 'USDT',
+        paymentMethod: 'paypal',
+        description: `Held while the buyer's dispute at PayPal on your payment of ${payment.value} ${payment.currency} is open${owedNote}`,
+        reference,
+        ledgerTransactionId: posting.ledgerTransactionId,
+      });
+      return `dispute ${dispute.data.dispute_id}: ${plainAmount(held)} USDT held`;
+    });
+  }
+
+  /**
+   * PayPal resolved a dispute (CUSTOMER.DISPUTE.RESOLVED). In the seller's favour the hold goes
+   * back to the wallet (paying first what the hold made owed); in the buyer's favour PayPal kept
+   * the money for the buyer: the hold leaves as a take-back of the payment, as far as a reversal
+   * reported meanwhile has not taken it already (the rest goes back to the wallet).
+   */
+  private async disputeResolved(resource: Record<string, unknown>): Promise<string> {
+    const dispute = disputeSchema.safeParse(resource);
+    if (!dispute.success) return 'not a dispute PayPal describes';
+    const id = dispute.data.dispute_id;
+    const buyerWon = dispute.data.dispute_outcome?.outcome_code === 'RESOLVED_BUYER_FAVOUR';
+    const done = await this.db.transaction(async (tx) => {
+      const open = await repo.lockOpenDispute(tx, id);
+      if (!open) return null;
+      const payment = await repo.lockPayment(tx, open.transactionId);
+      if (!payment) return null;
+      const remaining = payment.usdtAmount - payment.refunded;
+      const lost = buyerWon ? (open.usdtAmount < remaining ? open.usdtAmount : remaining) : 0n;
+      const lostShare =
+        lost === 0n ? 0n : this.walletShare(payment, payment.refunded, payment.refunded + lost);
+      const kept = lostShare < open.held ? lostShare : open.held;
+      const back = open.held - kept;
+      const postings = [];
+      if (open.held > 0n)
+        postings.push({ account: userDisputeHold(payment.userId), amount: -open.held });
+      if (back > 0n) postings.push(...(await creditToUser(tx, payment.userId, back)).postings);
+      if (lost > 0n) {
+        postings.push(
+          { account: paypalClearing(), amount: lost },
+          { account: platformRevenue(), amount: -(lost - kept) },
+        );
+        // What the hold did not cover of the wallet's share is taken now (or owed).
+        if (lostShare > kept)
+          postings.push(...(await takeFromUser(tx, payment.userId, lostShare - kept)).postings);
+      }
+      const reference = `paypal:dispute:${id}:${buyerWon ? 'lost' : 'release'}`;
+      const netted = netPostings(postings);
+      const posting =
+        netted.length >= 2
+          ? await postLedgerTransaction(tx, {
+              kind: buyerWon ? 'PAYPAL_DISPUTE_LOST' : 'PAYPAL_DISPUTE_RELEASE',
+              reference,
+              postings: netted,
+            })
+          : null;
+      await repo.updateDispute(tx, id, {
+        status: 'RESOLVED',
+        wonBy: buyerWon ? 'BUYER' : 'SELLER',
+        resolvedAt: this.clock.now(),
+      });
+      await wallet.updateWalletTransactionByReference(tx, `paypal:dispute:${id}:hold`, {
+        status: 'CONFIRMED',
+      });
+      if (lost > 0n) {
+        const after = payment.refunded + lost;
+        await repo.updatePayment(tx, payment.transactionId, {
+          refunded: after,
+          refundedValue: currencyValue(parseUsdt(payment.refundedValue) + parseUsdt(open.value)),
+          state: after >= payment.usdtAmount ? 'REVERSED' : 'PARTIALLY_REFUNDED',
+          reason: `PayPal decided the buyer's dispute for the buyer: ${open.value} ${open.currency} went back to them`,
+        });
+      }
+      if (posting?.posted && (back > 0n || lost > 0n)) {
+        await wallet.insertWalletTransaction(tx, {
+          userId: payment.userId,
+          type: 'REFUND',
+          status: 'CONFIRMED',
+          amount: buyerWon ? lost : back,
+          currency: 'USDT',
+          paymentMethod: 'paypal',
+          description: buyerWon
+            ? `PayPal decided the dispute on your payment of ${payment.value} ${payment.currency} for the buyer: the held money went back to them`
+            : `Released: PayPal closed the dispute on your payment of ${payment.value} ${payment.currency} in your favour`,
+          reference,
+          ledgerTransactionId: posting.ledgerTransactionId,
+        });
+      }
+      return { buyerWon, transactionId: payment.transactionId, lost };
+    });
+    if (!done) return `dispute ${id}: not open`;
+    if (done.lost > 0n) await this.tell(done.transactionId, 'refunded', done.lost);
+    return `dispute ${id}: resolved for the ${done.buyerWon ? 'buyer' : 'seller'}`;
   }
 
   /**

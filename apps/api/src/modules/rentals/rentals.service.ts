@@ -1,3 +1,4 @@
+import { assertOwesNothing } from '../wallet/debt';
 import { TIER_LABELS } from '@crimsonhost/shared/benefits';
 import { DISPUTE_WINDOW_DAYS } from '@crimsonhost/shared/disputes';
 import { toUsdtString } from '@crimsonhost/shared/money';
@@ -126,6 +127,7 @@ export class RentalsService {
     expectedTotal?: string,
   ): Promise<Rental> {
     if (!UUID.test(serverId)) throw new AppError('NOT_FOUND', 404, 'Server not found');
+    await assertOwesNothing(tx, renterId, 'rent');
     const listing = await claimListingForRental(tx, serverId);
     if (!listing) {
       if (!(await listingExists(tx, serverId)))
@@ -183,6 +185,7 @@ export class RentalsService {
     const rental = await repo.lockRental(tx, id);
     if (!rental || rental.renterId !== renterId) throw rentalNotFound();
     if (rental.status !== 'ACTIVE' || rental.endsAt <= this.clock.now()) throw notActive();
+    await assertOwesNothing(tx, renterId, 'rent');
     if (rental.hours + hours > 8760)
       throw new AppError('TOO_LONG', 422, 'A rental can run for at most a year');
     const quote = await this.pricing.quote(

@@ -1,3 +1,4 @@
+import { assertOwesNothing } from '../wallet/debt';
 import type { Network } from '@crimsonhost/shared/constants';
 import { parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
 import {
@@ -262,6 +263,7 @@ export class VendorPayoutsService {
         const blocked = this.blockedReason(vendor, open, latest, available, now);
         if (blocked && blocked.code !== 'PAYOUT_TOO_SMALL')
           throw new AppError(blocked.code, 409, blocked.message);
+        await assertOwesNothing(tx, vendorId, 'payout');
         if (amount > available)
           throw validationFailed([
             {

@@ -14,7 +14,9 @@ export type AccountKind =
   | 'VENDOR_PAYOUT_PENDING'
   | 'PLATFORM_REVENUE'
   | 'CHAIN_CLEARING'
-  | 'PAYPAL_CLEARING';
+  | 'PAYPAL_CLEARING'
+  | 'USER_DEBT'
+  | 'USER_DISPUTE_HOLD';
 
 /**
  * Accounts whose balance is kept on their row, updated with each entry: a user's wallet and
@@ -89,6 +91,24 @@ export const chainClearing = (network: string): AccountRef => ({
  * goes negative by what PayPal captured and comes back by what PayPal gave back (decision 059).
  */
 export const paypalClearing = (): AccountRef => ({ kind: 'PAYPAL_CLEARING', currency: 'USDT' });
+
+/**
+ * What a user owes the platform, as a negative balance: the part of a payment PayPal took back
+ * (a refund, a chargeback) or holds in a dispute that their wallet could not cover, since no
+ * wallet goes below zero (issue 19 point 5). The next money credited to them pays it first.
+ */
+export const userDebt = (userId: string): AccountRef => ({
+  kind: 'USER_DEBT',
+  currency: 'USDT',
+  ownerId: userId,
+});
+
+/** A user's money held while a buyer's dispute at PayPal is open (issue 19 point 5). */
+export const userDisputeHold = (userId: string): AccountRef => ({
+  kind: 'USER_DISPUTE_HOLD',
+  currency: 'USDT',
+  ownerId: userId,
+});
 
 export interface Posting {
   account: AccountRef;
@@ -251,4 +271,67 @@ export async function accountBalance(db: Executor, ref: AccountRef): Promise<big
     .from(ledgerAccounts)
     .where(accountMatch(ref));
   return row?.balance ?? 0n;
+}
+
+/**
+ * Locks a user's wallet row (making it if need be) and answers its balance: movements that decide
+ * from the wallet and the debt together (a take-back, a credit that settles a debt) take this lock
+ * first, so two of them for one user run one after the other.
+ */
+export async function lockUserWallet(tx: Executor, userId: string): Promise<bigint> {
+  const id = await accountId(tx, userWallet(userId));
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, id))
+    .for('update');
+  return row?.balance ?? 0n;
+}
+
+/** What the user owes the platform (0 or more). */
+export async function owedBy(db: Executor, userId: string): Promise<bigint> {
+  return -(await accountBalance(db, userDebt(userId)));
+}
+
+/**
+ * The user's side of money credited to them: what they owe is paid first, the rest reaches the
+ * wallet. Takes the wallet's lock (the caller's transaction holds it to its end).
+ */
+export async function creditToUser(
+  tx: Executor,
+  userId: string,
+  amount: bigint,
+): Promise<{ postings: Posting[]; settled: bigint }> {
+  await lockUserWallet(tx, userId);
+  const owed = await owedBy(tx, userId);
+  const settled = owed < amount ? owed : amount;
+  return {
+    postings: [
+      { account: userWallet(userId), amount: amount - settled },
+      { account: userDebt(userId), amount: settled },
+    ].filter((p) => p.amount !== 0n),
+    settled,
+  };
+}
+
+/**
+ * The user's side of money taken back from them: what the wallet holds is taken, the rest is
+ * recorded as owed; no wallet goes below zero. Takes the wallet's lock.
+ */
+export async function takeFromUser(
+  tx: Executor,
+  userId: string,
+  amount: bigint,
+): Promise<{ postings: Posting[]; taken: bigint; owed: bigint }> {
+  const balance = await lockUserWallet(tx, userId);
+  const taken = balance < amount ? balance : amount;
+  const owed = amount - taken;
+  return {
+    postings: [
+      { account: userWallet(userId), amount: -taken },
+      { account: userDebt(userId), amount: -owed },
+    ].filter((p) => p.amount !== 0n),
+    taken,
+    owed,
+  };
 }

@@ -46,7 +46,9 @@ export async function insertWalletTransaction(
   values: typeof walletTransactions.$inferInsert,
 ) {
   // A deposit names how it was paid; crypto unless said otherwise (PayPal's service says so).
-  const paymentMethod = values.type === 'DEPOSIT' ? (values.paymentMethod ?? 'crypto') : null;
+  // (A refund or dispute movement of a PayPal payment names PayPal too.)
+  const paymentMethod =
+    values.type === 'DEPOSIT' ? (values.paymentMethod ?? 'crypto') : (values.paymentMethod ?? null);
   const [row] = await db
     .insert(walletTransactions)
     .values({ ...values, paymentMethod })
@@ -63,6 +65,18 @@ export async function updateWalletTransaction(
     .update(walletTransactions)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(walletTransactions.id, id));
+}
+
+/** Updates the wallet transaction that records a ledger movement, by its reference. */
+export async function updateWalletTransactionByReference(
+  db: Executor,
+  reference: string,
+  values: Partial<typeof walletTransactions.$inferInsert>,
+) {
+  await db
+    .update(walletTransactions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(walletTransactions.reference, reference));
 }
 
 export async function insertDeposit(db: Executor, values: typeof deposits.$inferInsert) {

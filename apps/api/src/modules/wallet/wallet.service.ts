@@ -31,6 +31,7 @@ import type { ChainSettings } from '../chains/chain-settings';
 import {
   accountBalance,
   chainClearing,
+  creditToUser,
   platformRevenue,
   postLedgerTransaction,
   userCredit,
@@ -154,6 +155,11 @@ function paymentStatus(listed: repo.ListedTransaction): Transaction['paymentStat
   if (row.type !== 'DEPOSIT') return null;
   if (listed.paypalState) return paymentStatusOf(listed.paypalState as PayPalPaymentState);
   return row.status === 'CONFIRMED' ? 'completed' : row.status === 'FAILED' ? 'failed' : 'pending';
+}
+
+/** Said on a credit that paid what the user owed first. */
+export function settledNote(settled: bigint): string {
+  return settled > 0n ? ` (${plainAmount(settled)} USDT of it paid what your account owed)` : '';
 }
 
 export class WalletService {
@@ -420,12 +426,13 @@ export class WalletService {
       if (!transfer || transfer.status === 'CREDITED') return false;
       const deposit = await repo.lockDeposit(tx, transfer.depositId);
       if (!deposit) return false;
-      const { networkConfig, fee, reference, posting } = await this.postDepositCredit(
+      const { networkConfig, fee, reference, posting, settled } = await this.postDepositCredit(
         tx,
         transfer,
         deposit.userId,
       );
       if (!posting.posted) return false;
+      const debtNote = settledNote(settled);
 
       const first = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -440,7 +447,7 @@ export class WalletService {
           : transfer.amount < deposit.requestedAmount
             ? ' (less than asked)'
             : ' (more than asked)';
-      const lateNote = late ? ' (arrived after the address expired)' : '';
+      const lateNote = `${late ? ' (arrived after the address expired)' : ''}${debtNote}`;
       const details = {
         status: 'CONFIRMED',
         amount: transfer.amount,
@@ -501,9 +508,11 @@ export class WalletService {
     const networkConfig = config.networks.find((n) => n.id === transfer.network);
     const fee = depositFee(transfer.amount, networkConfig?.fee ?? '0');
     const reference = `deposit:${transfer.network}:${transfer.txHash}:${transfer.logIndex}`;
+    // What the user owes (a PayPal payment taken back after it was spent) is paid first.
+    const credit = await creditToUser(tx, userId, transfer.amount - fee);
     const postings = [
       { account: chainClearing(transfer.network), amount: -transfer.amount },
-      { account: userWallet(userId), amount: transfer.amount - fee },
+      ...credit.postings,
       { account: platformRevenue(), amount: fee },
     ].filter((p) => p.amount !== 0n);
     const posting = await postLedgerTransaction(tx, {
@@ -511,7 +520,13 @@ export class WalletService {
       reference,
       postings,
     });
-    return { networkConfig, fee, reference, posting };
+    return {
+      networkConfig,
+      fee,
+      reference,
+      posting,
+      settled: posting.posted ? credit.settled : 0n,
+    };
   }
 
   /**
@@ -539,6 +554,7 @@ export class WalletService {
       fee,
       reference,
       posting,
+      settled,
     } = await this.postDepositCredit(tx, transfer, deposit.userId);
     if (!posting.posted) return null;
     await repo.insertWalletTransaction(tx, {
@@ -548,7 +564,7 @@ export class WalletService {
       status: 'CONFIRMED',
       amount: transfer.amount,
       fee,
-      description: `Payment on ${transfer.network} to your ${deposit.network} deposit address ${deposit.address}, credited by staff`,
+      description: `Payment on ${transfer.network} to your ${deposit.network} deposit address ${deposit.address}, credited by staff${settledNote(settled)}`,
       network: transfer.network,
       address: deposit.address,
       txHash: transfer.txHash,
