@@ -22,6 +22,7 @@ import { JobScheduler } from './lib/jobs';
 import { chainSettingsFromConfig } from './modules/chains/chain-settings';
 import { seedDemoPayouts } from './demo/demo-payouts';
 import { seedDemoDeposits } from './demo/demo-deposits';
+import { seedDemoPayPal } from './demo/demo-paypal';
 import { evidenceRetentionJob } from './modules/disputes/evidence-retention';
 import { seedDemoDispute } from './demo/demo-disputes';
 import { seedDemoFlags } from './demo/demo-moderation';
@@ -201,6 +202,13 @@ async function main() {
       .catch((error: unknown) =>
         logger.warn({ err: error }, "the demo vendor's payouts could not be seeded"),
       );
+  }
+  if (demo && demoDataEnabled(config) && offline?.paypalServer && app.services.paypal) {
+    // Through the demo's PayPal once the storefront listens: its webhooks come back here.
+    void seedDemoPayPal(database.db, app.services.paypal, offline.paypalServer, logger).catch(
+      (error: unknown) =>
+        logger.warn({ err: error }, "the demo renter's PayPal payments could not be seeded"),
+    );
   }
   logger.info(
     `CrimsonHost is ready at http://localhost:${config.PORT} (${Date.now() - started} ms, Node ${process.version})`,

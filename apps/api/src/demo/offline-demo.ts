@@ -37,6 +37,8 @@ export interface OfflineDemo {
   pay: DemoPayer | undefined;
   /** The demo's PayPal app, played by the PayPal-speaking server; undefined without it. */
   paypal: PayPalSettings | undefined;
+  /** That server's buyer-side controls, for the demo's seeded payments. */
+  paypalServer: PayPalServer | undefined;
   stop(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function startOfflineDemo(
     paypal: paypal
       ? { ...DEMO_PAYPAL_CLIENT, environment: 'sandbox', apiUrl: paypal.url }
       : undefined,
+    paypalServer: paypal ?? undefined,
     stop: async () => {
       await paypal?.close();
       await world.stop();
