@@ -1,3 +1,5 @@
+import type { PaymentMethod } from '@crimsonhost/shared/paypal';
+
 /**
  * Every route of the web app: `path` is the router pattern, `href()` builds a link to it.
  * Routes of later features are added here when their pages exist.
@@ -52,11 +54,36 @@ export const paths = {
   profile: { path: '/profile', href: () => '/profile' },
   // Signed-in areas of later issues; linked from the menus, routed when their pages exist.
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
-  wallet: { path: '/wallet', href: () => '/wallet' },
+  wallet: {
+    path: '/wallet',
+    /**
+     * `deposit`: the deposit dialog opens on arrival with this method and amount (a payment's
+     * Try Again).
+     */
+    href: (deposit?: { method: PaymentMethod; amount?: string }) => {
+      if (!deposit) return '/wallet';
+      const query = new URLSearchParams({ deposit: deposit.method });
+      if (deposit.amount) query.set('amount', deposit.amount);
+      return `/wallet?${query.toString()}`;
+    },
+  },
   /** The transaction status view (spec section 4), reached from the timeline. */
   walletTransaction: {
     path: '/wallet/transactions/:id',
     href: (id: string) => `/wallet/transactions/${encodeURIComponent(id)}`,
+  },
+  /**
+   * Where PayPal sends the buyer back after approving a payment (`?token=<orderId>&PayerID=…`):
+   * the payment is captured there. The API gives PayPal this address.
+   */
+  walletPayPalReturn: {
+    path: '/wallet/paypal/return',
+    href: (orderId: string) => `/wallet/paypal/return?token=${encodeURIComponent(orderId)}`,
+  },
+  /** Where PayPal sends the buyer who turned back there (`?token=<orderId>`): the order is cancelled. */
+  walletPayPalCancel: {
+    path: '/wallet/paypal/cancel',
+    href: (orderId: string) => `/wallet/paypal/cancel?token=${encodeURIComponent(orderId)}`,
   },
   rentals: {
     path: '/rentals',

@@ -112,6 +112,16 @@ const TransactionStatusPage = lazy(() =>
     default: module.TransactionStatusPage,
   })),
 );
+const PayPalReturnPage = lazy(() =>
+  import('../features/wallet/pages/paypal-return-page').then((module) => ({
+    default: module.PayPalReturnPage,
+  })),
+);
+const PayPalCancelPage = lazy(() =>
+  import('../features/wallet/pages/paypal-cancel-page').then((module) => ({
+    default: module.PayPalCancelPage,
+  })),
+);
 const SupportLayout = lazy(() =>
   import('./layouts/support-layout').then((module) => ({ default: module.SupportLayout })),
 );
@@ -215,6 +225,8 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.path, element: <DashboardPage /> },
               { path: paths.wallet.path, element: <WalletPage /> },
               { path: paths.walletTransaction.path, element: <TransactionStatusPage /> },
+              { path: paths.walletPayPalReturn.path, element: <PayPalReturnPage /> },
+              { path: paths.walletPayPalCancel.path, element: <PayPalCancelPage /> },
               { path: paths.rentals.path, element: <RentalsPage /> },
               { path: paths.vendorApply.path, element: <VendorApplyPage /> },
             ],

@@ -2,7 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../test/render-with-router';
 import { buildTransaction } from '../test/wallet-fixtures';
-import { TransactionTimeline, signedAmount, truncateDescription } from './transaction-timeline';
+import {
+  TransactionTimeline,
+  paymentLine,
+  signedAmount,
+  truncateDescription,
+} from './transaction-timeline';
 
 describe('transaction timeline', { timeout: 30_000 }, () => {
   it("says 'No transactions found' when there are none", () => {
@@ -93,6 +98,30 @@ describe('transaction timeline', { timeout: 30_000 }, () => {
       Number(/([+-][\d,]+\.\d\d) USDT/.exec(item.textContent ?? '')![1]!.replace(/,/g, '')),
     );
     expect(shown.reduce((a, b) => a + b, 0).toFixed(2)).toBe('37.05');
+  });
+
+  it("says how each deposit was paid and where its payment stands, and nothing of other rows'", () => {
+    const rows = [
+      buildTransaction({ paymentMethod: 'paypal', paymentStatus: 'completed' }),
+      buildTransaction({
+        paymentMethod: 'paypal',
+        paymentStatus: 'refunded',
+        description: 'Deposit via PayPal',
+      }),
+      buildTransaction({ status: 'PENDING', timelineStatus: 'WAITING' }),
+      buildTransaction({ status: 'FAILED', timelineStatus: 'FAILED' }),
+      buildTransaction({ type: 'RENTAL_PAYMENT', status: 'PENDING', timelineStatus: 'PENDING' }),
+    ];
+    renderWithRouter(<TransactionTimeline transactions={rows} />);
+    const items = within(screen.getByRole('region', { name: 'Transactions' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).toHaveTextContent('PayPal · payment completed');
+    expect(items[1]).toHaveTextContent('PayPal · payment refunded');
+    expect(items[2]).toHaveTextContent('Crypto · payment pending');
+    expect(items[3]).toHaveTextContent('Crypto · payment failed');
+    expect(items[4]).not.toHaveTextContent(/Crypto|PayPal|payment (pending|completed)/);
+    expect(paymentLine({ paymentMethod: null, paymentStatus: null })).toBeNull();
   });
 
   it('shows a description as text, never as markup', () => {

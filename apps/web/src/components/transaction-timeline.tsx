@@ -16,6 +16,8 @@ import type { TimelineStatus, Transaction } from '@crimsonhost/shared/wallet';
 import { paths } from '../app/paths';
 import {
   CURRENCY_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
   TIMELINE_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
 } from '../lib/wallet/transaction-labels';
@@ -93,6 +95,20 @@ export function feeLine(
   }
 }
 
+/**
+ * How a deposit was paid and where its payment stands: 'PayPal · payment completed'. Null for
+ * other types. The list does not carry a crypto deposit's network (its description names it).
+ */
+export function paymentLine(
+  transaction: Pick<Transaction, 'paymentMethod' | 'paymentStatus'>,
+): string | null {
+  if (!transaction.paymentMethod) return null;
+  const method = PAYMENT_METHOD_LABELS[transaction.paymentMethod];
+  return transaction.paymentStatus
+    ? `${method} · payment ${PAYMENT_STATUS_LABELS[transaction.paymentStatus].toLowerCase()}`
+    : method;
+}
+
 /** Pending, Confirmed, Failed, Waiting or Expired: a coloured dot beside the word. */
 export function TimelineStatusBadge({ status }: { status: TimelineStatus }) {
   return (
@@ -105,6 +121,7 @@ export function TimelineStatusBadge({ status }: { status: TimelineStatus }) {
 }
 
 function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const payment = paymentLine(transaction);
   return (
     <Flex vertical gap={2} style={{ minWidth: 0 }}>
       <Flex justify="space-between" align="baseline" gap={8} wrap>
@@ -129,6 +146,11 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
           )}
         </Flex>
       </Flex>
+      {payment && (
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {payment}
+        </Typography.Text>
+      )}
       {transaction.description && (
         // Plain text: React escapes it, so markup in a description shows as the characters typed.
         <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>

@@ -1,4 +1,10 @@
 import type { HistoryPageMeta } from '@crimsonhost/shared/envelope';
+import {
+  paymentStatusOf,
+  type PayPalConfig,
+  type PayPalPayment,
+  type PaymentStatus,
+} from '@crimsonhost/shared/paypal';
 import { historyPage } from './history-page';
 import type {
   DepositAddress,
@@ -41,6 +47,52 @@ export function buildDepositConfig(overrides: Partial<DepositConfig> = {}): Depo
     maxAmount: null,
     defaultNetwork: 'ERC20',
     networks: [ERC20_NETWORK, BEP20_NETWORK],
+    paypal: null,
+    ...overrides,
+  };
+}
+
+/** PayPal as the deposit config offers it when configured: USD, 3.49% + 0.49 USD, sandbox. */
+export function buildPayPalConfig(overrides: Partial<PayPalConfig> = {}): PayPalConfig {
+  return {
+    currency: 'USD',
+    minAmount: '5.00',
+    maxAmount: '1000.00',
+    rate: '1',
+    feePercent: '3.49',
+    feeFixed: '0.49',
+    sandbox: true,
+    ...overrides,
+  };
+}
+
+export const PAYPAL_ORDER_ID = '5O190127TN364715T';
+export const PAYPAL_CAPTURE_ID = '3C679366HH908993F';
+export const PAYPAL_APPROVE_URL = `https://www.sandbox.paypal.com/checkoutnow?token=${PAYPAL_ORDER_ID}`;
+
+/**
+ * A PayPal payment of 20.00 USD as the API answers it: 1.188 USDT fee (3.49% + 0.49), 18.812
+ * USDT to the wallet. Waiting for the buyer's approval unless told otherwise.
+ */
+export function buildPayPalPayment(overrides: Partial<PayPalPayment> = {}): PayPalPayment {
+  next += 1;
+  const state = overrides.state ?? 'CREATED';
+  return {
+    transactionId: uuid(next),
+    orderId: PAYPAL_ORDER_ID,
+    captureId: null,
+    state,
+    paymentStatus: paymentStatusOf(state),
+    currency: 'USD',
+    value: '20.00',
+    usdtAmount: '20.000000',
+    fee: '1.188000',
+    credit: '18.812000',
+    refunded: '0.000000',
+    reason: null,
+    approveUrl: state === 'CREATED' ? PAYPAL_APPROVE_URL : null,
+    createdAt: '2026-03-14T09:30:00.000Z',
+    updatedAt: '2026-03-14T09:31:00.000Z',
     ...overrides,
   };
 }
@@ -138,9 +190,16 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
     currency: 'USDT',
     description: 'Deposit via Ethereum (ERC20)',
     reference: null,
+    paymentMethod: null,
+    paymentStatus: null,
     createdAt: '2026-03-14T09:30:00.000Z',
     ...overrides,
   };
+  // A deposit says how it was paid and where its payment stands; other types say nothing.
+  if (base.type === 'DEPOSIT') {
+    base.paymentMethod = overrides.paymentMethod ?? 'crypto';
+    base.paymentStatus = overrides.paymentStatus ?? depositPaymentStatusOf(base.timelineStatus);
+  }
   if (overrides.balanceChange !== undefined) return base;
   const type = base.type;
   const fee = overrides.fee ?? (type === 'DEPOSIT' ? base.fee : '0.000000');
@@ -150,6 +209,19 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
       : parseSignedUsdt(base.amount) - parseSignedUsdt(fee);
   const change = type === 'RENTAL_PAYMENT' ? -moved : moved;
   return { ...base, fee, balanceChange: toUsdtString(change) };
+}
+
+function depositPaymentStatusOf(status: Transaction['timelineStatus']): PaymentStatus {
+  switch (status) {
+    case 'CONFIRMED':
+      return 'completed';
+    case 'FAILED':
+    case 'EXPIRED':
+      return 'failed';
+    case 'WAITING':
+    case 'PENDING':
+      return 'pending';
+  }
 }
 
 export function buildTransactionDetail(
@@ -174,6 +246,58 @@ export function buildTransactionDetail(
       late: false,
       cancelledAt: null,
     },
+    paypal: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A PayPal deposit's detail as the API answers it: no network, address, hash or crypto deposit;
+ * `paypal` holds the payment (`buildPayPalPayment(payment)`), its figures those of the transaction.
+ */
+export function buildPayPalTransactionDetail(
+  payment: Partial<PayPalPayment> = {},
+  overrides: Partial<TransactionDetail> = {},
+): TransactionDetail {
+  const paypal = buildPayPalPayment(payment);
+  const credited = paypal.paymentStatus === 'completed';
+  const timelineStatus =
+    paypal.paymentStatus === 'completed' || paypal.paymentStatus === 'refunded'
+      ? 'CONFIRMED'
+      : paypal.paymentStatus === 'failed'
+        ? paypal.state === 'FAILED'
+          ? 'FAILED'
+          : 'EXPIRED'
+        : paypal.state === 'PENDING'
+          ? 'PENDING'
+          : 'WAITING';
+  return {
+    ...buildTransaction({
+      id: paypal.transactionId,
+      amount: paypal.usdtAmount,
+      fee: paypal.fee,
+      balanceChange: credited ? paypal.credit : '0.000000',
+      status:
+        timelineStatus === 'CONFIRMED'
+          ? 'CONFIRMED'
+          : timelineStatus === 'WAITING' || timelineStatus === 'PENDING'
+            ? 'PENDING'
+            : 'FAILED',
+      timelineStatus,
+      description: 'Deposit via PayPal',
+      paymentMethod: 'paypal',
+      paymentStatus: paypal.paymentStatus,
+      createdAt: paypal.createdAt,
+    }),
+    network: null,
+    address: null,
+    txHash: null,
+    confirmations: null,
+    requiredConfirmations: 0,
+    errorMessage: paypal.reason,
+    updatedAt: paypal.updatedAt,
+    deposit: null,
+    paypal,
     ...overrides,
   };
 }

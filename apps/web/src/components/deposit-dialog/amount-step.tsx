@@ -25,6 +25,8 @@ export interface AmountStepProps {
   initialValues: AmountValues;
   submitting: boolean;
   onSubmit: (values: { amount: string; network: Network }) => void;
+  /** Focus the amount once it shows: it is the dialog's first field unless a method comes first. */
+  autoFocus?: boolean;
 }
 
 /** How the fee is taken, said exactly, with what this amount would give if it arrives as asked. */
@@ -55,7 +57,14 @@ function FeeExplanation({ config, form }: { config: DepositConfig; form: FormIns
 }
 
 /** Step 0 of the deposit dialog: how much, on which network. */
-export function AmountStep({ config, form, initialValues, submitting, onSubmit }: AmountStepProps) {
+export function AmountStep({
+  config,
+  form,
+  initialValues,
+  submitting,
+  onSubmit,
+  autoFocus = true,
+}: AmountStepProps) {
   const limits =
     config.maxAmount === null
       ? `Minimum ${plainUsdt(config.minAmount)} USDT.`
@@ -95,7 +104,7 @@ export function AmountStep({ config, form, initialValues, submitting, onSubmit }
           style={{ width: '100%' }}
           aria-required
           // The first field, not the dialog's Close button, has the focus when the dialog opens.
-          autoFocus
+          autoFocus={autoFocus}
         />
       </Form.Item>
       <Form.Item<AmountValues>

@@ -1,9 +1,10 @@
 import { useContext, useRef, useState } from 'react';
 import { Alert, Button, Form, Modal, Result, Skeleton, Steps } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { DEPOSIT_ADDRESS_TTL_MINUTES, type Network } from '@crimsonhost/shared/constants';
 import type { DepositConfig, DepositStatusView } from '@crimsonhost/shared/wallet';
+import type { PaymentMethod } from '@crimsonhost/shared/paypal';
 import { isUsdtAmount } from '@crimsonhost/shared/money';
 import { paths } from '../../app/paths';
 import { toApiError } from '../../lib/api-client';
@@ -14,11 +15,14 @@ import { EmailVerificationNotice } from '../email-verification-notice';
 import { AuthContext } from '../../app/auth/auth-context';
 import { useToast } from '../use-toast';
 import { useCreateDeposit, type OpenedDeposit } from './api/create-deposit';
+import { CREATE_PAYPAL_ORDER_KEY } from './api/create-paypal-order';
 import { useDepositConfig } from './api/get-deposit-config';
 import { AmountStep, type AmountValues } from './amount-step';
 import { ConfirmationStep } from './confirmation-step';
 import { generationFailureMessage, newIdempotencyKey } from './deposit-rules';
+import { METHOD_FIELD_NAME, MethodChoice } from './method-choice';
 import { PaymentStep } from './payment-step';
+import { PayPalStep } from './paypal-step';
 
 import {
   ADDRESS_EXPIRED_MESSAGE,
@@ -28,9 +32,23 @@ import {
 
 export { ADDRESS_EXPIRED_MESSAGE, ADDRESS_GENERATED_MESSAGE, DEPOSIT_CONFIRMED_MESSAGE };
 
-const STEP_TITLES = ['Amount', 'Send payment', 'Confirmation'];
+const STEP_TITLES: Record<PaymentMethod, string[]> = {
+  crypto: ['Amount', 'Send payment', 'Confirmation'],
+  paypal: ['Amount', 'Approve at PayPal', 'Confirmation'],
+};
 /** The amount field's id: the form is named 'deposit' and the field 'amount'. */
 const AMOUNT_FIELD_ID = 'deposit_amount';
+
+/**
+ * The dialog's first field: the chosen payment method when PayPal is offered, else the amount.
+ * The focus goes there when the dialog opens, not to its Close button.
+ */
+function firstField(): HTMLElement | null {
+  return (
+    document.querySelector<HTMLInputElement>(`input[name="${METHOD_FIELD_NAME}"]:checked`) ??
+    document.getElementById(AMOUNT_FIELD_ID)
+  );
+}
 
 type Stage =
   | { step: 0 }
@@ -46,6 +64,17 @@ export interface DepositDialogProps {
    * or a whole number of USDT. The person may change it; anything else is ignored.
    */
   defaultAmount?: string | number;
+  /**
+   * The payment method chosen at first when PayPal is offered (USDT otherwise): a PayPal payment
+   * tried again starts on PayPal, with `defaultAmount` in PayPal's currency.
+   */
+  defaultMethod?: PaymentMethod;
+}
+
+/** A PayPal amount to start with: digits with at most two decimals, as it was paid before. */
+function initialPayPalAmount(defaultAmount: string | number | undefined): string | undefined {
+  const text = String(defaultAmount ?? '').trim();
+  return /^\d{1,8}(\.\d{1,2})?$/.test(text) ? text : undefined;
 }
 
 function initialAmount(defaultAmount: string | number | undefined): string | undefined {
@@ -79,14 +108,24 @@ function deadlineOf({ deposit, clockOffsetMs }: OpenedDeposit): number {
 function DepositFlow({
   config,
   defaultAmount,
+  defaultMethod,
   onClose,
 }: {
   config: DepositConfig;
   defaultAmount?: string | number;
+  defaultMethod?: PaymentMethod;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<AmountValues>();
   const [stage, setStage] = useState<Stage>({ step: 0 });
+  // USDT unless asked for PayPal, or unless no network takes deposits now; PayPal only when offered.
+  const [method, setMethod] = useState<PaymentMethod>(() =>
+    config.paypal && (defaultMethod === 'paypal' || config.networks.length === 0)
+      ? 'paypal'
+      : 'crypto',
+  );
+  const paying = config.paypal && method === 'paypal' ? config.paypal : null;
+  const creatingOrder = useIsMutating({ mutationKey: CREATE_PAYPAL_ORDER_KEY }) > 0;
   const [values, setValues] = useState<AmountValues>(() => ({
     amount: initialAmount(defaultAmount),
     network: defaultNetworkOf(config),
@@ -151,21 +190,51 @@ function DepositFlow({
           email={signedInUser?.email}
           blocked="Deposits open once you confirm your e-mail address."
         />
-      ) : config.networks.length === 0 ? (
-        <Alert
-          type="warning"
-          showIcon
-          title="Deposits are not available right now"
-          description="No network can take deposits at the moment. Please try again later."
-        />
       ) : (
-        <AmountStep
-          config={config}
-          form={form}
-          initialValues={values}
-          submitting={createDeposit.isPending}
-          onSubmit={(request) => void generate(request)}
-        />
+        <>
+          {config.paypal && (
+            <MethodChoice
+              value={method}
+              onChange={setMethod}
+              autoFocus
+              disabled={createDeposit.isPending || creatingOrder}
+            />
+          )}
+          {paying ? (
+            <PayPalStep
+              config={paying}
+              initialAmount={
+                defaultMethod === 'paypal' ? initialPayPalAmount(defaultAmount) : undefined
+              }
+              onUnverified={() => setRefusedUnverified(true)}
+            />
+          ) : config.networks.length === 0 ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={
+                config.paypal
+                  ? 'USDT deposits are not available right now'
+                  : 'Deposits are not available right now'
+              }
+              description={
+                config.paypal
+                  ? 'No network can take deposits at the moment. You can pay with PayPal, or try again later.'
+                  : 'No network can take deposits at the moment. Please try again later.'
+              }
+            />
+          ) : (
+            <AmountStep
+              config={config}
+              form={form}
+              initialValues={values}
+              submitting={createDeposit.isPending}
+              onSubmit={(request) => void generate(request)}
+              // With the method first, the method has the focus, not the amount.
+              autoFocus={!config.paypal}
+            />
+          )}
+        </>
       );
       break;
     case 1:
@@ -213,7 +282,7 @@ function DepositFlow({
         size="small"
         responsive={false}
         titlePlacement="vertical"
-        items={STEP_TITLES.map((title) => ({ title }))}
+        items={STEP_TITLES[method].map((title) => ({ title }))}
         style={{ marginBottom: 20 }}
       />
       {body}
@@ -224,9 +293,11 @@ function DepositFlow({
 /** The config first: nothing can be checked or offered without it. */
 function DepositDialogContent({
   defaultAmount,
+  defaultMethod,
   onClose,
 }: {
   defaultAmount?: string | number;
+  defaultMethod?: PaymentMethod;
   onClose: () => void;
 }) {
   const config = useDepositConfig();
@@ -241,7 +312,14 @@ function DepositDialogContent({
       />
     );
   }
-  return <DepositFlow config={config.data} defaultAmount={defaultAmount} onClose={onClose} />;
+  return (
+    <DepositFlow
+      config={config.data}
+      defaultAmount={defaultAmount}
+      defaultMethod={defaultMethod}
+      onClose={onClose}
+    />
+  );
 }
 
 /**
@@ -249,7 +327,7 @@ function DepositDialogContent({
  * address to pay with its countdown and confirmations, then the confirmation. Closing it resets
  * it: the next opening starts at the amount with a new attempt.
  */
-export function DepositDialog({ open, onClose, defaultAmount }: DepositDialogProps) {
+export function DepositDialog({ open, onClose, defaultAmount, defaultMethod }: DepositDialogProps) {
   // A new run each time the dialog opens (derived from the change of `open`, not an effect).
   const [run, setRun] = useState(0);
   const [wasOpen, setWasOpen] = useState(open);
@@ -266,13 +344,18 @@ export function DepositDialog({ open, onClose, defaultAmount }: DepositDialogPro
       destroyOnHidden
       mask={{ closable: false }}
       width={560}
-      // The amount has the focus, not Close: once open (with the config at hand, the amount is
-      // there already), or as the amount arrives with the config (its autoFocus).
+      // The first field has the focus, not Close: once open (with the config at hand, the field
+      // is there already), or as the field arrives with the config (its autoFocus).
       afterOpenChange={(opened) => {
-        if (opened) document.getElementById(AMOUNT_FIELD_ID)?.focus();
+        if (opened) firstField()?.focus();
       }}
     >
-      <DepositDialogContent key={run} defaultAmount={defaultAmount} onClose={onClose} />
+      <DepositDialogContent
+        key={run}
+        defaultAmount={defaultAmount}
+        defaultMethod={defaultMethod}
+        onClose={onClose}
+      />
     </Modal>
   );
 }

@@ -17,6 +17,7 @@ const config = (maxAmount: string | null = null): DepositConfig => ({
   maxAmount,
   defaultNetwork: 'ERC20',
   networks: [],
+  paypal: null,
 });
 
 describe('deposit amount rules (spec section 5)', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { readWalletSearch, toTransactionQuery, writeWalletSearch } from './wallet-search';
+import {
+  hasWalletFilters,
+  readWalletSearch,
+  toTransactionQuery,
+  writeWalletSearch,
+} from './wallet-search';
 
 describe('the wallet view in the URL', () => {
   it('reads every filter, the page and the page size', () => {
@@ -37,6 +42,20 @@ describe('the wallet view in the URL', () => {
       page: 1,
       pageSize: 20,
     });
+  });
+
+  it('reads and writes the payment method, and asks the API by it', () => {
+    const search = readWalletSearch(new URLSearchParams('method=paypal&type=DEPOSIT'));
+    expect(search).toEqual({ method: 'paypal', type: 'DEPOSIT', page: 1, pageSize: 20 });
+    expect(writeWalletSearch(search).toString()).toBe('type=DEPOSIT&method=paypal');
+    expect(toTransactionQuery(search)).toEqual({
+      method: 'paypal',
+      type: 'DEPOSIT',
+      page: 1,
+      pageSize: 20,
+    });
+    expect(hasWalletFilters(search)).toBe(true);
+    expect(readWalletSearch(new URLSearchParams('method=card'))).toEqual({ page: 1, pageSize: 20 });
   });
 
   it('asks the API for whole local days', () => {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { PAYMENT_METHODS, type PaymentMethod } from '@crimsonhost/shared/paypal';
 import {
   CURRENCIES,
   TIMELINE_STATUSES,
@@ -15,6 +16,8 @@ export interface WalletSearch {
   /** The status the timeline shows, Waiting and Expired included. */
   status?: TimelineStatus;
   currency?: (typeof CURRENCIES)[number];
+  /** Deposits paid this way only. */
+  method?: PaymentMethod;
   /** First day shown, inclusive. */
   from?: string;
   /** Last day shown, inclusive. */
@@ -44,6 +47,7 @@ export function readWalletSearch(params: URLSearchParams): WalletSearch {
   const type = oneOf(TRANSACTION_TYPES, params.get('type'));
   const status = oneOf(TIMELINE_STATUSES, params.get('status'));
   const currency = oneOf(CURRENCIES, params.get('currency'));
+  const method = oneOf(PAYMENT_METHODS, params.get('method'));
   let from = day(params.get('from'));
   const to = day(params.get('to'));
   if (from && to && from > to) from = undefined;
@@ -52,6 +56,7 @@ export function readWalletSearch(params: URLSearchParams): WalletSearch {
     type && { type },
     status && { status },
     currency && { currency },
+    method && { method },
     from && { from },
     to && { to },
   );
@@ -65,7 +70,7 @@ export function readWalletSearch(params: URLSearchParams): WalletSearch {
 /** The address bar's query for a view, leaving out what is the default. */
 export function writeWalletSearch(search: WalletSearch): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['type', 'status', 'currency', 'from', 'to'] as const) {
+  for (const key of ['type', 'status', 'currency', 'method', 'from', 'to'] as const) {
     const value = search[key];
     if (value) params.set(key, value);
   }
@@ -75,7 +80,9 @@ export function writeWalletSearch(search: WalletSearch): URLSearchParams {
 }
 
 export function hasWalletFilters(search: WalletSearch): boolean {
-  return Boolean(search.type || search.status || search.currency || search.from || search.to);
+  return Boolean(
+    search.type || search.status || search.currency || search.method || search.from || search.to,
+  );
 }
 
 /** What GET /api/wallet/transactions is asked: whole local days as ISO date-times. */
@@ -84,6 +91,7 @@ export function toTransactionQuery(search: WalletSearch): TransactionListQuery {
   if (search.type) query.type = search.type;
   if (search.status) query.status = search.status;
   if (search.currency) query.currency = search.currency;
+  if (search.method) query.method = search.method;
   if (search.from) query.from = dayjs(search.from).startOf('day').toISOString();
   if (search.to) query.to = dayjs(search.to).endOf('day').toISOString();
   return query;

@@ -1,3 +1,4 @@
+import type { PaymentMethod, PaymentStatus } from '@crimsonhost/shared/paypal';
 import type {
   CURRENCIES,
   TimelineStatus,
@@ -30,6 +31,20 @@ export const TIMELINE_STATUS_LABELS: Record<TimelineStatus, string> = {
 export const CURRENCY_LABELS: Record<(typeof CURRENCIES)[number], string> = {
   USDT: 'USDT',
   PLATFORM: 'Platform credit',
+};
+
+/** How a deposit was paid (the spec's payment methods), as the filter and the timeline say it. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  crypto: 'Crypto',
+  paypal: 'PayPal',
+};
+
+/** The spec's payment statuses of a deposit, in words. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
 };
 
 /**

@@ -1,18 +1,24 @@
 import { Col, DatePicker } from 'antd';
 import dayjs from 'dayjs';
+import { PAYMENT_METHODS } from '@crimsonhost/shared/paypal';
 import { CURRENCIES, TIMELINE_STATUSES, TRANSACTION_TYPES } from '@crimsonhost/shared/wallet';
 import { ClearFiltersButton, FilterBar, optionsOf } from '../../../components/filter-bar';
 import { FilterSelect } from '../../../components/filter-select';
 import {
   CURRENCY_LABELS,
+  PAYMENT_METHOD_LABELS,
   TIMELINE_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
 } from '../../../lib/wallet/transaction-labels';
 import { hasWalletFilters, type WalletSearch } from '../wallet-search';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
-/** Every box takes the same width: three to a row on a tablet, all six in one on a wide screen. */
-const COLUMN = { xs: 12, md: 8, xl: 4 } as const;
+/**
+ * Two boxes to a row on a phone and a tablet; on a wider screen the four lists in one row, the
+ * dates and Clear in the next.
+ */
+const LIST_COLUMN = { xs: 12, lg: 6 } as const;
+const COLUMN = { xs: 12, lg: 8 } as const;
 
 export interface TransactionFiltersProps {
   search: WalletSearch;
@@ -48,11 +54,11 @@ function DayPicker({
   );
 }
 
-/** Type, status, currency and a date range of the wallet's transactions. */
+/** Type, status, currency, payment method and a date range of the wallet's transactions. */
 export function TransactionFilters({ search, onChange, onClear }: TransactionFiltersProps) {
   return (
     <FilterBar label="Filter transactions">
-      <Col {...COLUMN}>
+      <Col {...LIST_COLUMN}>
         <FilterSelect
           label="Type"
           placeholder="All types"
@@ -61,7 +67,7 @@ export function TransactionFilters({ search, onChange, onClear }: TransactionFil
           onChange={(type) => onChange({ type })}
         />
       </Col>
-      <Col {...COLUMN}>
+      <Col {...LIST_COLUMN}>
         <FilterSelect
           label="Status"
           placeholder="All statuses"
@@ -70,13 +76,22 @@ export function TransactionFilters({ search, onChange, onClear }: TransactionFil
           onChange={(status) => onChange({ status })}
         />
       </Col>
-      <Col {...COLUMN}>
+      <Col {...LIST_COLUMN}>
         <FilterSelect
           label="Currency"
           placeholder="All currencies"
           value={search.currency}
           options={optionsOf(CURRENCIES, CURRENCY_LABELS)}
           onChange={(currency) => onChange({ currency })}
+        />
+      </Col>
+      <Col {...LIST_COLUMN}>
+        <FilterSelect
+          label="Method"
+          placeholder="All methods"
+          value={search.method}
+          options={optionsOf(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+          onChange={(method) => onChange({ method })}
         />
       </Col>
       <Col {...COLUMN}>

@@ -16,14 +16,17 @@ import { TimelineStatusBadge, signedAmount } from '../../../components/transacti
 import { TransactionStatusResult } from '../../../components/transaction-status-result';
 import { useToast } from '../../../components/use-toast';
 import { ApiError, toApiError } from '../../../lib/api-client';
+import { NETWORK_NAMES } from '../../../lib/network-names';
 import {
   confirmationsText,
   CURRENCY_LABELS,
+  PAYMENT_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
 } from '../../../lib/wallet/transaction-labels';
 import { formatUsdtExact } from '../../../lib/wallet/usdt-format';
 import { useCancelDeposit } from '../api/cancel-deposit';
 import { useTransaction } from '../api/get-transaction';
+import { PayPalTransactionStatus } from '../components/paypal-transaction-status';
 
 const DATE_TIME = 'D MMM YYYY, HH:mm:ss';
 
@@ -83,8 +86,17 @@ function cannotCancelExplanation(transaction: TransactionDetail): {
   };
 }
 
+/** 'PayPal', 'USDT on ERC20 (Ethereum)': how a deposit was paid. */
+function paymentMethodText(transaction: TransactionDetail): string {
+  if (transaction.paymentMethod === 'paypal' || transaction.paypal) return 'PayPal';
+  return transaction.network ? `USDT on ${NETWORK_NAMES[transaction.network]}` : 'Crypto';
+}
+
 function TransactionDetails({ transaction }: { transaction: TransactionDetail }) {
   const deposit = transaction.type === 'DEPOSIT';
+  // Paid with PayPal: no chain, so no hash, confirmations or address; its PayPal card says the rest.
+  const paypal = transaction.paypal !== null;
+  const onChain = deposit && !paypal;
   const awaitingCredit =
     deposit &&
     (transaction.timelineStatus === 'WAITING' || transaction.timelineStatus === 'PENDING');
@@ -117,6 +129,20 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
         ? `${formatUsdtExact(parseUsdt(transaction.amount) - parseUsdt(transaction.fee))} ${CURRENCY_LABELS[transaction.currency]} once credited; nothing yet`
         : `${signedAmount(transaction)} ${CURRENCY_LABELS[transaction.currency]}`,
     },
+    ...(deposit
+      ? [
+          { key: 'method', label: 'Payment method', children: paymentMethodText(transaction) },
+          ...(transaction.paymentStatus
+            ? [
+                {
+                  key: 'paymentStatus',
+                  label: 'Payment status',
+                  children: PAYMENT_STATUS_LABELS[transaction.paymentStatus],
+                },
+              ]
+            : []),
+        ]
+      : []),
     {
       key: 'description',
       label: 'Description',
@@ -132,7 +158,7 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
     ...(transaction.address
       ? [{ key: 'address', label: 'Address', children: code(transaction.address) }]
       : []),
-    ...(deposit || transaction.txHash
+    ...(onChain || transaction.txHash
       ? [
           {
             key: 'txHash',
@@ -172,7 +198,7 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
           },
         ]
       : []),
-    ...(deposit
+    ...(onChain
       ? [
           {
             key: 'confirmations',
@@ -184,7 +210,7 @@ function TransactionDetails({ transaction }: { transaction: TransactionDetail })
           },
         ]
       : []),
-    ...(transaction.errorMessage
+    ...(transaction.errorMessage && !paypal
       ? [{ key: 'error', label: 'Error', children: transaction.errorMessage }]
       : []),
     ...(transaction.reference
@@ -300,17 +326,25 @@ export function TransactionStatusPage() {
                 }
               />
             )}
-            <Card>
-              <TransactionStatusResult
-                transaction={transaction.data}
+            {transaction.data.paypal ? (
+              <PayPalTransactionStatus
+                payment={transaction.data.paypal}
                 onViewDetails={viewDetails}
                 onTryAgain={() => setDepositing(true)}
-                onCancel={() => cancel(transaction.data)}
-                onShowAddress={
-                  addressStillValid(transaction.data) ? () => setShowingAddress(true) : undefined
-                }
               />
-            </Card>
+            ) : (
+              <Card>
+                <TransactionStatusResult
+                  transaction={transaction.data}
+                  onViewDetails={viewDetails}
+                  onTryAgain={() => setDepositing(true)}
+                  onCancel={() => cancel(transaction.data)}
+                  onShowAddress={
+                    addressStillValid(transaction.data) ? () => setShowingAddress(true) : undefined
+                  }
+                />
+              </Card>
+            )}
             <Card
               title={
                 <Typography.Title
@@ -334,8 +368,14 @@ export function TransactionStatusPage() {
             <LazyDepositDialog
               open={depositing}
               onClose={() => setDepositing(false)}
+              // A PayPal payment is tried again with PayPal, for the amount paid there.
+              defaultMethod={transaction.data.paypal ? 'paypal' : undefined}
               defaultAmount={
-                transaction.data.type === 'DEPOSIT' ? transaction.data.amount : undefined
+                transaction.data.paypal
+                  ? transaction.data.paypal.value
+                  : transaction.data.type === 'DEPOSIT'
+                    ? transaction.data.amount
+                    : undefined
               }
             />
           </>

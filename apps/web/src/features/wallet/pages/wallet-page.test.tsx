@@ -8,6 +8,7 @@ import { renderRoute } from '../../../test/render-route';
 import { renderWithRouter } from '../../../test/render-with-router';
 import {
   buildDepositConfig,
+  buildPayPalConfig,
   buildTransaction,
   buildWallet,
   transactionPage,
@@ -17,7 +18,10 @@ import { WalletPage } from './wallet-page';
 const FIND = { timeout: 10_000 };
 
 /** Serves the wallet and records the query of every transaction list request. */
-function serveWallet(page = transactionPage([buildTransaction({ description: 'First deposit' })])) {
+function serveWallet(
+  page = transactionPage([buildTransaction({ description: 'First deposit' })]),
+  config = buildDepositConfig(),
+) {
   const requests: URLSearchParams[] = [];
   server.use(
     http.get('/api/wallet', () => HttpResponse.json({ data: buildWallet() })),
@@ -25,7 +29,7 @@ function serveWallet(page = transactionPage([buildTransaction({ description: 'Fi
       requests.push(new URL(request.url).searchParams);
       return HttpResponse.json(page);
     }),
-    http.get('/api/wallet/deposit-config', () => HttpResponse.json({ data: buildDepositConfig() })),
+    http.get('/api/wallet/deposit-config', () => HttpResponse.json({ data: config })),
   );
   return requests;
 }
@@ -217,5 +221,41 @@ describe('wallet page', { timeout: 60_000 }, () => {
     expect(
       await within(dialog).findByLabelText('Amount (USDT)', undefined, FIND),
     ).toBeInTheDocument();
+  });
+
+  it('filters by payment method: the API is asked by it and the URL keeps it', async () => {
+    const requests = serveWallet(
+      transactionPage([
+        buildTransaction({ paymentMethod: 'paypal', description: 'Deposit via PayPal' }),
+      ]),
+    );
+    const view = openWallet('/wallet?method=crypto');
+    await waitFor(() => expect(requests.at(-1)?.get('method')).toBe('crypto'), FIND);
+    const filters = screen.getByRole('search', { name: 'Filter transactions' });
+    expect(within(filters).getByText('Crypto')).toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('combobox', { name: 'Method' }));
+    await view.user.click(await screen.findByTitle('PayPal', undefined, FIND));
+    expect(search(view)).toEqual({ method: 'paypal' });
+    await waitFor(() => expect(requests.at(-1)?.get('method')).toBe('paypal'), FIND);
+    expect(await screen.findByText('PayPal · payment completed', undefined, FIND)).toBeVisible();
+
+    await view.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(search(view)).toEqual({});
+    await waitFor(() => expect(requests.at(-1)?.has('method')).toBe(false), FIND);
+  });
+
+  it('opens the deposit dialog on PayPal for a payment tried again, and forgets it once closed', async () => {
+    serveWallet(undefined, buildDepositConfig({ paypal: buildPayPalConfig() }));
+    const view = openWallet('/wallet?status=FAILED&deposit=paypal&amount=20.00');
+    const dialog = await screen.findByRole('dialog', undefined, FIND);
+    expect(await within(dialog).findByLabelText('Amount (USD)', undefined, FIND)).toHaveValue(
+      '20.00',
+    );
+    expect(within(dialog).getByRole('radio', { name: 'PayPal' })).toBeChecked();
+
+    await view.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), FIND);
+    expect(search(view)).toEqual({ status: 'FAILED' });
   });
 });

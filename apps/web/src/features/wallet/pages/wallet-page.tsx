@@ -3,6 +3,7 @@ import { Button, Flex, Pagination, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { TABLE_PAGE_SIZES } from '@crimsonhost/shared/constants';
+import { PAYMENT_METHODS, type PaymentMethod } from '@crimsonhost/shared/paypal';
 import { LazyDepositDialog } from '../../../components/deposit-dialog/lazy-deposit-dialog';
 import { LoadErrorResult } from '../../../components/load-error-result';
 import { PageBreadcrumb } from '../../../components/page-breadcrumb';
@@ -22,15 +23,23 @@ import {
   type WalletSearch,
 } from '../wallet-search';
 
+/** `?deposit=paypal&amount=20.00` (a payment's Try Again): the dialog opens on arrival so. */
+function depositAsked(params: URLSearchParams): { method: PaymentMethod; amount?: string } | null {
+  const method = params.get('deposit');
+  if (!PAYMENT_METHODS.includes(method as PaymentMethod)) return null;
+  return { method: method as PaymentMethod, amount: params.get('amount') ?? undefined };
+}
+
 /** /wallet: balances, the Deposit button and the transaction timeline with filters and paging. */
 export function WalletPage() {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => readWalletSearch(params), [params]);
+  const asked = depositAsked(params);
   const query = toTransactionQuery(search);
   const cursor = useHistoryCursor(JSON.stringify({ ...query, page: undefined }), search.page);
   const transactions = useTransactions(cursor.after ? { ...query, after: cursor.after } : query);
   const meta = transactions.isPlaceholderData ? undefined : transactions.data?.meta;
-  const [depositing, setDepositing] = useState(false);
+  const [depositing, setDepositing] = useState(() => asked !== null);
 
   const show = (next: WalletSearch) => setParams(writeWalletSearch(next));
   const changeFilters = (changes: Partial<WalletSearch>) =>
@@ -118,7 +127,16 @@ export function WalletPage() {
           </Flex>
         </SectionCard>
       </Flex>
-      <LazyDepositDialog open={depositing} onClose={() => setDepositing(false)} />
+      <LazyDepositDialog
+        open={depositing}
+        onClose={() => {
+          setDepositing(false);
+          // Asked for by the address: once closed, the Deposit button opens a plain one.
+          if (asked) setParams(writeWalletSearch(search), { replace: true });
+        }}
+        defaultMethod={asked?.method}
+        defaultAmount={asked?.amount}
+      />
     </>
   );
 }
