@@ -223,6 +223,8 @@ export class AdminPayPalService {
     }
     const before = await this.detail(transactionId);
     const done = await paypal.refundByStaff(transactionId, { value: input.amount, key });
+    // A retry of the same key finds the refund made: it is recorded once.
+    if (!done.moved) return this.detail(transactionId);
     await this.deps.db.transaction((tx) =>
       this.deps.audit.record(tx, actor, {
         action: 'paypal.refunded',

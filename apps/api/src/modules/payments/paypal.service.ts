@@ -745,7 +745,13 @@ export class PayPalService {
   async refundByStaff(
     transactionId: string,
     input: { value?: string; key: string },
-  ): Promise<{ payment: repo.PayPalPaymentRow; refundId: string; amount: bigint }> {
+  ): Promise<{
+    payment: repo.PayPalPaymentRow;
+    refundId: string;
+    amount: bigint;
+    /** False when this refund had moved already (a retry of the same key). */
+    moved: boolean;
+  }> {
     const payment = await repo.findPayment(this.db, transactionId);
     if (!payment) throw new AppError('NOT_FOUND', 404, 'PayPal payment not found');
     if (!payment.captureId || !['COMPLETED', 'PARTIALLY_REFUNDED'].includes(payment.state)) {
@@ -809,6 +815,7 @@ export class PayPalService {
       payment: (await repo.findPayment(this.db, transactionId))!,
       refundId: refund.id,
       amount: moved?.amount ?? amount,
+      moved: moved !== null,
     };
   }
 

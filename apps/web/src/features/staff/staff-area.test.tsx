@@ -12,6 +12,13 @@ import {
   serveVendors,
 } from './test/vendor-fixtures';
 import { buildAdminPayout, servePayoutDetail, servePayouts } from './test/payout-fixtures';
+import {
+  buildAdminPayPalPayment,
+  buildPayPalDetail,
+  servePayPalDetail,
+  servePayPalPayments,
+  serveReconciliation,
+} from './test/paypal-fixtures';
 
 /** A lazy page's first load is slow on a busy machine. */
 const LOAD = { timeout: 10_000 };
@@ -121,5 +128,29 @@ describe('the staff area guard', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Send this payout' }, LOAD),
     ).toBeInTheDocument();
+  });
+
+  it('loads the PayPal section on its own route, with the payment beneath it', async () => {
+    signIn(buildUser({ role: 'support' }));
+    serveStaffFactor();
+    const payment = buildAdminPayPalPayment({ orderId: '7HN27437BK3355436' });
+    servePayPalPayments([payment]);
+    serveReconciliation();
+    servePayPalDetail(buildPayPalDetail(payment));
+    const { user } = renderArea('/admin/paypal');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'PayPal' }, LOAD),
+    ).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    expect(within(nav).getByRole('link', { name: 'PayPal' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(await screen.findByRole('link', { name: /order 7HN27437BK3355436$/ }, LOAD));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Refunds and reversals' }, LOAD),
+    ).toBeInTheDocument();
+    // Support follows the payment; refunds are an admin's.
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 });

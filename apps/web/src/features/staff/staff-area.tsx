@@ -37,6 +37,12 @@ const DepositsPage = lazy(() =>
 const DepositPage = lazy(() =>
   import('./pages/deposit-page').then((module) => ({ default: module.DepositPage })),
 );
+const PayPalPage = lazy(() =>
+  import('./pages/paypal-page').then((module) => ({ default: module.PayPalPage })),
+);
+const PayPalPaymentPage = lazy(() =>
+  import('./pages/paypal-payment-page').then((module) => ({ default: module.PayPalPaymentPage })),
+);
 const VendorsPage = lazy(() =>
   import('./pages/vendors-page').then((module) => ({ default: module.VendorsPage })),
 );
@@ -74,9 +80,9 @@ const STAFF_ROLES = ['support', 'admin'] as const;
 /**
  * The area's own routes, relative to where the app mounts it (/admin/*): they mirror
  * paths.staff, staffTickets, staffTicket, staffFaq, staffCannedReplies, staffUsers, staffUser,
- * staffDeposits, staffDeposit, paths.staffVendors, paths.staffVendor, staffPayouts,
- * staffPayout, staffModeration, staffAppeals, staffFlag, staffAudit, staffMoney and staffSettings (the last
- * three admin only).
+ * staffDeposits, staffDeposit, paypalPaths.staffPayPal and staffPayPalPayment (./paypal-paths),
+ * paths.staffVendors, paths.staffVendor, staffPayouts, staffPayout, staffModeration,
+ * staffAppeals, staffFlag, staffAudit, staffMoney and staffSettings (the last three admin only).
  */
 const STAFF_ROUTES = [
   { index: true, element: <OverviewPage /> },
@@ -88,6 +94,8 @@ const STAFF_ROUTES = [
   { path: 'users/:userId', element: <UserPage /> },
   { path: 'deposits', element: <DepositsPage /> },
   { path: 'deposits/:depositId', element: <DepositPage /> },
+  { path: 'paypal', element: <PayPalPage /> },
+  { path: 'paypal/:transactionId', element: <PayPalPaymentPage /> },
   { path: 'vendors', element: <VendorsPage /> },
   { path: 'vendors/:vendorId', element: <VendorPage /> },
   { path: 'payouts', element: <PayoutsPage /> },

@@ -47,7 +47,21 @@ describe('the staff navigation', () => {
     expect(names.indexOf('Deposits')).toBe(names.indexOf('Users') + 1);
   });
 
-  it('gives support and admins Vendors after Deposits, current on a vendor', async () => {
+  it('gives support and admins PayPal after Deposits, current on a payment', async () => {
+    signIn(SUPPORT_USER);
+    renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/paypal/some-id' });
+    const nav = screen.getByRole('navigation', { name: 'Staff area' });
+    const paypal = await within(nav).findByRole('link', { name: 'PayPal' });
+    expect(paypal).toHaveAttribute('href', '/admin/paypal');
+    expect(paypal).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Deposits' })).not.toHaveAttribute('aria-current');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.indexOf('PayPal')).toBe(names.indexOf('Deposits') + 1);
+  });
+
+  it('gives support and admins Vendors after PayPal, current on a vendor', async () => {
     signIn(SUPPORT_USER);
     renderInApp(<StaffSideMenu />, { path: '/admin/*', at: '/admin/vendors/some-id' });
     const nav = screen.getByRole('navigation', { name: 'Staff area' });
@@ -57,7 +71,7 @@ describe('the staff navigation', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names.indexOf('Vendors')).toBe(names.indexOf('Deposits') + 1);
+    expect(names.indexOf('Vendors')).toBe(names.indexOf('PayPal') + 1);
   });
 
   it('gives an admin Vendors on a phone too', async () => {

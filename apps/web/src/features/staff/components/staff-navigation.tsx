@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BookOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   FlagOutlined,
   InboxOutlined,
@@ -19,6 +20,7 @@ import type { Role } from '@crimsonhost/shared/constants';
 import { useAuth } from '../../../app/auth/auth-context';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
+import { paypalPaths } from '../paypal-paths';
 
 interface Section {
   to: string;
@@ -43,6 +45,11 @@ const SECTIONS: Section[] = [
     to: paths.staffDeposits.href(),
     label: 'Deposits',
     icon: <MoneyCollectOutlined aria-hidden />,
+  },
+  {
+    to: paypalPaths.staffPayPal.href(),
+    label: 'PayPal',
+    icon: <CreditCardOutlined aria-hidden />,
   },
   { to: paths.staffVendors.href(), label: 'Vendors', icon: <ShopOutlined aria-hidden /> },
   { to: paths.staffPayouts.href(), label: 'Payouts', icon: <SendOutlined aria-hidden /> },
