@@ -13,14 +13,7 @@ export interface AuditActor {
 export interface AuditEvent {
   action: AuditAction;
   targetType:
-    | 'user'
-    | 'settings'
-    | 'deposit'
-    | 'ledger'
-    | 'vendor'
-    | 'payout'
-    | 'clock'
-    | 'paypal_payment';
+    'user' | 'settings' | 'deposit' | 'ledger' | 'vendor' | 'payout' | 'clock' | 'paypal_payment';
   targetId: string | null;
   /** How the target read then (an e-mail, a setting's name): kept, as the target may change. */
   targetLabel: string | null;
