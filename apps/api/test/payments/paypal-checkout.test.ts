@@ -307,6 +307,15 @@ describe('capture outcomes', () => {
       reason: 'PayPal declined the funding source you chose',
     });
     expect(await availableOf(fx.ctx, headers)).toBe('0.000000');
+    // The renter hears of each by mail, with the reason.
+    const mails = await queryRows<{ subject: string; text: string }>(
+      fx.ctx.database.db,
+      sql`select subject, text from mail_outbox where kind = 'paypal-failed'`,
+    );
+    expect(mails.map((m) => m.subject)).toContain(
+      'Your PayPal payment of 20.00 USD did not go through',
+    );
+    expect(mails.some((m) => m.text.includes('PayPal declined the payment'))).toBe(true);
   });
 
   it('denies a pending capture that PayPal denies after review', async () => {

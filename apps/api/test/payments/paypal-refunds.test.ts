@@ -126,6 +126,13 @@ describe('a staff refund', () => {
       description: 'Refund of 5.00 USD of your PayPal payment of 20.00 USD',
     });
 
+    // The renter hears of it by mail.
+    const mails = await queryRows<{ subject: string }>(
+      fx.ctx.database.db,
+      sql`select subject from mail_outbox where kind = 'paypal-refunded'`,
+    );
+    expect(mails.map((m) => m.subject)).toContain('Your PayPal payment of 20.00 USD was refunded');
+
     // Audited with the reason.
     const audit = await queryRows<{ action: string; after: { reason: string } }>(
       fx.ctx.database.db,
