@@ -143,10 +143,15 @@ describe('a deposit left waiting', () => {
       await page.goto('/wallet');
       await page.getByRole('button', { name: 'Deposit', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Deposit USDT' });
-      // The dialog opens on its first field, not on Close.
+      // The dialog opens on its first field, not on Close: with PayPal offered (the demo's), the
+      // payment method, on USDT.
       const amount = dialog.getByLabel('Amount (USDT)');
       await amount.waitFor();
-      await page.waitForFunction(() => document.activeElement?.id === 'deposit_amount');
+      await page.waitForFunction(
+        () =>
+          document.activeElement?.getAttribute('name') === 'deposit-method' &&
+          document.activeElement.value === 'crypto',
+      );
       await amount.fill('30');
       await dialog.getByRole('radio', { name: /Ethereum \(ERC20\)/ }).check();
       await dialog.getByRole('button', { name: 'Generate Deposit Address' }).click();
