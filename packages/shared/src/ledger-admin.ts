@@ -283,6 +283,12 @@ export const ledgerCheckFiguresSchema = z.object({
   platformRevenue: amountSchema,
   /** The chain clearing accounts together: minus what the chains paid in. */
   chainClearing: amountSchema,
+  /** PayPal clearing: minus what PayPal took for the platform and has not given back (decision 059). */
+  paypalClearing: amountSchema,
+  /** What users owe the platform after PayPal took a payment back that was spent. */
+  owedByUsers: amountSchema,
+  /** Users' money held while a buyer's dispute at PayPal is open. */
+  heldInDisputes: amountSchema,
   /** What the credited chain transfers carried. */
   creditedTransferAmount: amountSchema,
 });

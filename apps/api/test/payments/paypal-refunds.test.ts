@@ -313,6 +313,14 @@ describe('after all of it', () => {
     const data = reconciliation.json().data;
     expect(data.findings).toEqual([]);
     expect(data.debts.length).toBeGreaterThanOrEqual(2);
+    // The books name the same totals: what users owe, what PayPal holds, nothing held any more.
+    const owed = data.debts.reduce(
+      (total: bigint, debt: { owed: string }) => total + BigInt(debt.owed.replace('.', '')),
+      0n,
+    );
+    expect(BigInt(books.figures.owedByUsers.replace('.', ''))).toBe(owed);
+    expect(books.figures.paypalClearing).toBe(data.paypalClearing);
+    expect(books.figures.heldInDisputes).toBe('0.000000');
     // Every payment taken in and given back is in PayPal clearing: what PayPal holds for us.
     const [row] = await queryRows<{ n: string }>(
       fx.ctx.database.db,

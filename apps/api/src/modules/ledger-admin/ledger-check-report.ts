@@ -17,6 +17,9 @@ export function describeCheck(check: LedgerCheck): string[] {
     ['Vendors payout pending', `${figures.vendorPayoutPending} USDT`],
     ['Platform revenue', `${figures.platformRevenue} USDT`],
     ['Chain clearing', `${figures.chainClearing} USDT`],
+    ['PayPal clearing', `${figures.paypalClearing} USDT`],
+    ['Owed by users', `${figures.owedByUsers} USDT`],
+    ['Held in PayPal disputes', `${figures.heldInDisputes} USDT`],
     ['Credited transfers', `${figures.creditedTransferAmount} USDT`],
   ];
   const width = Math.max(...sums.map(([label]) => label.length));

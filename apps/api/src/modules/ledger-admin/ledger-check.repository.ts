@@ -142,6 +142,9 @@ export async function accountChecks(db: Executor) {
     vendor_payout_pending: string;
     platform_revenue: string;
     chain_clearing: string;
+    paypal_clearing: string;
+    user_debt: string;
+    dispute_held: string;
     drift: Found<AccountProblem>;
     negative: Found<AccountProblem>;
     platform_rows: Found<AccountProblem>;
@@ -165,6 +168,9 @@ export async function accountChecks(db: Executor) {
           ${total(sql`kind = 'VENDOR_PAYOUT_PENDING'`, sql`summed`)} as vendor_payout_pending,
           ${total(sql`kind = 'PLATFORM_REVENUE' and currency = 'USDT'`, sql`summed`)} as platform_revenue,
           ${total(sql`kind = 'CHAIN_CLEARING'`, sql`summed`)} as chain_clearing,
+          ${total(sql`kind = 'PAYPAL_CLEARING'`, sql`summed`)} as paypal_clearing,
+          ${total(sql`kind = 'USER_DEBT'`, sql`summed`)} as user_debt,
+          ${total(sql`kind = 'USER_DISPUTE_HOLD'`, sql`summed`)} as dispute_held,
           ${problem(sql`x.cached and x.balance <> x.summed`)} as drift,
           ${problem(sql`x.cached and (x.balance < 0 or x.summed < 0)`)} as negative,
           ${problem(sql`not x.cached and x.balance <> 0`)} as platform_rows`,

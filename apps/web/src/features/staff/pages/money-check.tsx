@@ -33,6 +33,9 @@ const SUMS: Array<[keyof LedgerCheckFigures, string, string]> = [
   ['vendorPayoutPending', 'Vendors payout pending', 'USDT'],
   ['platformRevenue', 'Platform revenue', 'USDT'],
   ['chainClearing', 'Chain clearing', 'USDT'],
+  ['paypalClearing', 'PayPal clearing', 'USDT'],
+  ['owedByUsers', 'Owed by users', 'USDT'],
+  ['heldInDisputes', 'Held in PayPal disputes', 'USDT'],
   ['creditedTransferAmount', 'Paid in by credited transfers', 'USDT'],
 ];
 

@@ -163,6 +163,9 @@ const FIGURES: LedgerCheck['figures'] = {
   vendorPayoutPending: '0.000000',
   platformRevenue: '0.250000',
   chainClearing: '-1250.000000',
+  paypalClearing: '0.000000',
+  owedByUsers: '0.000000',
+  heldInDisputes: '0.000000',
   creditedTransferAmount: '1250.000000',
 };
 
