@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema } from './wallet';
+import { amountSchema } from './wallet-balances';
 
 /**
  * The staff area's Overview for admins (issue 15 point 2): what an operator checks first. Days are

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staffReasonSchema } from './admin';
 import { pageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
 import { PAYPAL_PAYMENT_STATES, paypalPaymentSchema } from './paypal';
-import { amountSchema } from './wallet';
+import { amountSchema } from './wallet-balances';
 
 /**
  * The staff area's PayPal section (issue 19 points 4 and 5): support and admin follow PayPal

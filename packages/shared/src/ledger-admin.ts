@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { historyPageEnvelope, pageNumberSchema, pageSizeSchema } from './envelope';
-import { amountSchema } from './wallet';
+import { amountSchema } from './wallet-balances';
 
 /**
  * The staff area's Money section (issue 15 point 4), admin only: the ledger explorer and "Check

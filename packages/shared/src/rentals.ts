@@ -3,7 +3,7 @@ import { regionRefSchema } from './catalog';
 import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
 import { historyCursorSchema, historyPageEnvelope, pageNumberSchema } from './envelope';
 import { isUsdtAmount } from './money';
-import { amountSchema } from './wallet';
+import { amountSchema } from './wallet-balances';
 import { disputeSchema } from './disputes';
 
 export const RENTAL_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELLED'] as const;

@@ -12,6 +12,7 @@ import {
   paypalConfigSchema,
   paypalPaymentSchema,
 } from './paypal';
+import { amountSchema } from './wallet-balances';
 
 export const TRANSACTION_TYPES = ['DEPOSIT', 'RENTAL_PAYMENT', 'REFUND', 'COMPENSATION'] as const;
 export const CURRENCIES = ['USDT', 'PLATFORM'] as const;
@@ -29,8 +30,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type TimelineStatus = (typeof TIMELINE_STATUSES)[number];
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-/** A wire amount: a decimal string with six places, e.g. "25.000000". */
-export const amountSchema = z.string().regex(/^-?\d+\.\d{6}$/);
+export { amountSchema, walletSchema, type Wallet } from './wallet-balances';
 
 export const networkSchema = z.enum(NETWORKS, { message: 'Choose TRC20, ERC20 or BEP20' });
 
@@ -103,13 +103,6 @@ export const depositStatusSchema = z.object({
   errorMessage: z.string().nullable(),
 });
 export type DepositStatusView = z.infer<typeof depositStatusSchema>;
-
-export const walletSchema = z.object({
-  usdt: z.object({ available: amountSchema, held: amountSchema }),
-  platformCredit: z.object({ available: amountSchema }),
-  pendingDeposits: z.number().int(),
-});
-export type Wallet = z.infer<typeof walletSchema>;
 
 export const transactionSchema = z.object({
   id: z.uuid(),

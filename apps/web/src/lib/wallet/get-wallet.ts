@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
-import { walletSchema, type Wallet } from '@crimsonhost/shared/wallet';
+import { walletSchema, type Wallet } from '@crimsonhost/shared/wallet-balances';
 import { apiClient } from '../api-client';
 import { WALLET_QUERY_KEY } from './wallet-query-keys';
 
