@@ -124,6 +124,8 @@ export const transactionSchema = z.object({
   currency: z.enum(CURRENCIES),
   description: z.string(),
   reference: z.string().nullable(),
+  /** The network a crypto deposit was paid on (or asked on, before); null otherwise. */
+  network: networkSchema.nullable(),
   /** How a deposit was paid (the spec's payment method); null for other types. */
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   /** The spec's payment status of a deposit; null for other types. */

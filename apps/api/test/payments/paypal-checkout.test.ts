@@ -127,6 +127,7 @@ describe('a PayPal payment', () => {
       status: 'CONFIRMED',
       paymentMethod: 'paypal',
       paymentStatus: 'completed',
+      network: null,
       amount: '20.000000',
       fee: '1.188000',
       balanceChange: '18.812000',

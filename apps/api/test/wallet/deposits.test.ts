@@ -278,7 +278,14 @@ describe('watching the chain', () => {
     });
     const list = await ctx.request({ method: 'GET', url: '/api/wallet/transactions', headers });
     expect(list.json().data).toContainEqual(
-      expect.objectContaining({ id: deposit.transactionId, timelineStatus: 'PENDING' }),
+      expect.objectContaining({
+        id: deposit.transactionId,
+        timelineStatus: 'PENDING',
+        // The list names how it is paid: USDT on its network, its payment pending.
+        network: 'ERC20',
+        paymentMethod: 'crypto',
+        paymentStatus: 'pending',
+      }),
     );
     for (const body of [seen, confirmingDetail.json(), list.json()]) {
       expect(JSON.stringify(body)).not.toContain('CONFIRMING');

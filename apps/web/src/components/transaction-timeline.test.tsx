@@ -118,10 +118,14 @@ describe('transaction timeline', { timeout: 30_000 }, () => {
     );
     expect(items[0]).toHaveTextContent('PayPal · payment completed');
     expect(items[1]).toHaveTextContent('PayPal · payment refunded');
-    expect(items[2]).toHaveTextContent('Crypto · payment pending');
-    expect(items[3]).toHaveTextContent('Crypto · payment failed');
-    expect(items[4]).not.toHaveTextContent(/Crypto|PayPal|payment (pending|completed)/);
-    expect(paymentLine({ paymentMethod: null, paymentStatus: null })).toBeNull();
+    expect(items[2]).toHaveTextContent('USDT on ERC20 · payment pending');
+    expect(items[3]).toHaveTextContent('USDT on ERC20 · payment failed');
+    expect(items[4]).not.toHaveTextContent(/Crypto|USDT on|PayPal|payment (pending|completed)/);
+    expect(paymentLine({ paymentMethod: null, paymentStatus: null, network: null })).toBeNull();
+    // A crypto deposit whose network is not known says Crypto.
+    expect(
+      paymentLine({ paymentMethod: 'crypto', paymentStatus: 'completed', network: null }),
+    ).toBe('Crypto · payment completed');
   });
 
   it('shows a description as text, never as markup', () => {

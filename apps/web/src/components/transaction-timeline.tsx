@@ -96,14 +96,17 @@ export function feeLine(
 }
 
 /**
- * How a deposit was paid and where its payment stands: 'PayPal · payment completed'. Null for
- * other types. The list does not carry a crypto deposit's network (its description names it).
+ * How a deposit was paid and where its payment stands: 'PayPal · payment completed',
+ * 'USDT on ERC20 · payment pending'. Null for other types.
  */
 export function paymentLine(
-  transaction: Pick<Transaction, 'paymentMethod' | 'paymentStatus'>,
+  transaction: Pick<Transaction, 'paymentMethod' | 'paymentStatus' | 'network'>,
 ): string | null {
   if (!transaction.paymentMethod) return null;
-  const method = PAYMENT_METHOD_LABELS[transaction.paymentMethod];
+  const method =
+    transaction.paymentMethod === 'crypto' && transaction.network
+      ? `USDT on ${transaction.network}`
+      : PAYMENT_METHOD_LABELS[transaction.paymentMethod];
   return transaction.paymentStatus
     ? `${method} · payment ${PAYMENT_STATUS_LABELS[transaction.paymentStatus].toLowerCase()}`
     : method;

@@ -190,15 +190,18 @@ export function buildTransaction(overrides: Partial<Transaction> = {}): Transact
     currency: 'USDT',
     description: 'Deposit via Ethereum (ERC20)',
     reference: null,
+    network: null,
     paymentMethod: null,
     paymentStatus: null,
     createdAt: '2026-03-14T09:30:00.000Z',
     ...overrides,
   };
-  // A deposit says how it was paid and where its payment stands; other types say nothing.
+  // A deposit says how it was paid (on which network, in crypto) and where its payment stands;
+  // other types say nothing.
   if (base.type === 'DEPOSIT') {
     base.paymentMethod = overrides.paymentMethod ?? 'crypto';
     base.paymentStatus = overrides.paymentStatus ?? depositPaymentStatusOf(base.timelineStatus);
+    if (overrides.network === undefined && base.paymentMethod === 'crypto') base.network = 'ERC20';
   }
   if (overrides.balanceChange !== undefined) return base;
   const type = base.type;

@@ -140,6 +140,7 @@ function toTransaction(listed: repo.ListedTransaction, fees: FeePercents): Trans
     currency: row.currency as Transaction['currency'],
     description: row.description,
     reference: row.reference,
+    network: (row.network as Network | null) ?? null,
     paymentMethod: (row.paymentMethod as Transaction['paymentMethod']) ?? null,
     paymentStatus: paymentStatus(listed),
     createdAt: row.createdAt.toISOString(),
