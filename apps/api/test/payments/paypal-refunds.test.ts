@@ -244,6 +244,15 @@ describe('money PayPal takes back after it was spent', () => {
       headers: vendor.headers,
       payload: { amount: '10', network: 'ERC20' },
     });
+    // The vendor area's payout page says so before anyone asks.
+    const standing = await fx.ctx.app.inject({
+      method: 'GET',
+      url: '/api/vendor/payouts/standing',
+      headers: vendor.headers,
+    });
+    expect(standing.json().data.blockedReason).toBe(
+      'Your account owes 18 USDT because PayPal gave back a payment after its money was spent (a refund, a chargeback or a dispute). Payouts wait until it is settled: add funds to your wallet.',
+    );
     expect(payout.statusCode).toBe(409);
     expect(payout.json().error).toMatchObject({
       code: 'ACCOUNT_OWES',

@@ -1,4 +1,5 @@
-import { assertOwesNothing } from '../wallet/debt';
+import { assertOwesNothing, owingReason } from '../wallet/debt';
+import { owedBy } from '../wallet/ledger.service';
 import type { Network } from '@crimsonhost/shared/constants';
 import { parseUsdt, toUsdtString } from '@crimsonhost/shared/money';
 import {
@@ -208,13 +209,22 @@ export class VendorPayoutsService {
     const vendorId = principal.user.id;
     const vendor = await vendorsRepo.findVendor(db, vendorId);
     if (!vendor) throw new AppError('NOT_A_VENDOR', 404, 'This account has no vendor record');
-    const [open, latest, addresses, balances] = await Promise.all([
+    const [open, latest, addresses, balances, owed] = await Promise.all([
       repo.openPayoutOf(db, vendorId),
       repo.latestPayoutOf(db, vendorId),
       vendorsRepo.payoutAddressesOf(db, vendorId),
       vendorBalances(db, vendorId),
+      owedBy(db, vendorId),
     ]);
     const available = parseUsdt(balances.available);
+    const blocked = this.blockedReason(vendor, open, latest, available, now);
+    // What the account owes comes before "too small": settling it is what opens payouts again.
+    const blockedReason =
+      blocked && blocked.code !== 'PAYOUT_TOO_SMALL'
+        ? blocked.message
+        : owed > 0n
+          ? owingReason(owed, 'payout')
+          : (blocked?.message ?? null);
     const next = latest ? nextRequestAt(latest) : null;
     return {
       available: balances.available,
@@ -230,7 +240,7 @@ export class VendorPayoutsService {
           : null,
       nextRequestAt: next && next > now ? next.toISOString() : null,
       open: open ? this.toPayout(open) : null,
-      blockedReason: this.blockedReason(vendor, open, latest, available, now)?.message ?? null,
+      blockedReason,
       hasPassword: principal.user.passwordHash !== null,
     };
   }
