@@ -217,12 +217,6 @@ export class PayPalService {
     return repo.toPayPalPayment(row);
   }
 
-  /** The payment behind one of the user's wallet transactions, or null. */
-  async paymentOfTransaction(userId: string, transactionId: string) {
-    const row = await repo.findPaymentOfUser(this.db, userId, transactionId);
-    return row ? repo.toPayPalPayment(row) : null;
-  }
-
   /**
    * The buyer is back from PayPal: capture the order (or read where it stands). Safe to repeat
    * and to race with the webhook: the same PayPal-Request-Id answers the same capture.
