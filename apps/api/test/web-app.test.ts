@@ -9,9 +9,25 @@ import {
   gzipSync,
 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_SCREEN_COOKIES,
+  PRERENDER_DIR,
+  prerenderedFile,
+} from '@crimsonhost/shared/first-screen';
 import { createTestApp, type TestContext } from './app';
 
 const SCRIPT = '/assets/app-abc123.js';
+const PRERENDERED = [
+  ['home', 'light', 'mobile'],
+  ['home', 'light', 'wide'],
+  ['home', 'dark', 'wide'],
+  ['servers', 'light', 'wide'],
+  ['server', 'light', 'mobile'],
+] as const;
+const screenMarker = (page: string, theme: string, layout: string) =>
+  `prerendered ${page} ${theme} ${layout}`;
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 const STYLES = '/assets/app-def456.css';
 
 /** A build as `npm run build` leaves it: each hashed text asset beside its `.br` and `.gz`. */
@@ -42,6 +58,14 @@ function builtWebApp(): string {
     `<!doctype html><html><head>${filler.repeat(30)}<script type="module" src="${SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {})');
+  // A few of the first screens the build prerenders (decision 060); the others are missing.
+  mkdirSync(path.join(dir, PRERENDER_DIR));
+  for (const [page, theme, layout] of PRERENDERED) {
+    writeFileSync(
+      path.join(dir, PRERENDER_DIR, prerenderedFile(page, theme, layout)),
+      `<!doctype html><html><head><title>CrimsonHost</title></head><body><div id="root"><div inert>${screenMarker(page, theme, layout)}</div></div></body></html>`,
+    );
+  }
   return dir;
 }
 
@@ -126,7 +150,7 @@ describe('answers compressed on the fly', () => {
   it('compresses the shell, keeping its fresh CSRF token and no-store', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
-      url: '/servers',
+      url: '/wallet',
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(response.statusCode).toBe(200);
@@ -155,5 +179,52 @@ describe('answers compressed on the fly', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json().openapi).toMatch(/^3\./);
+  });
+});
+
+describe('prerendered first screens', () => {
+  async function page(url: string, headers: Record<string, string> = {}) {
+    const response = await ctx.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    return { response, html: response.body };
+  }
+
+  it("answers a phone's first visit to the home page with its prerendered screen", async () => {
+    const { response, html } = await page('/', { 'user-agent': ANDROID_CHROME });
+    expect(html).toContain(screenMarker('home', 'light', 'mobile'));
+    expect(html).toMatch(/<meta name="csrf-token" content="[\w.-]+" \/><\/head>/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('draws the theme and layout the browser last reported in its cookies', async () => {
+    const { html } = await page('/?utm_source=newsletter', {
+      'user-agent': ANDROID_CHROME,
+      cookie: `${FIRST_SCREEN_COOKIES.theme}=dark; ${FIRST_SCREEN_COOKIES.layout}=wide`,
+    });
+    expect(html).toContain(screenMarker('home', 'dark', 'wide'));
+  });
+
+  it('answers every listing with the one server page, by the mobile client hint', async () => {
+    const { html } = await page('/servers/3f1c2f7e-9a8e-4a43-9e61-0c1f1a2b3c4d', {
+      'sec-ch-ua-mobile': '?1',
+    });
+    expect(html).toContain(screenMarker('server', 'light', 'mobile'));
+  });
+
+  it('answers the bare shell where no screen was drawn, or the build lacks it', async () => {
+    for (const [url, headers] of [
+      ['/servers?game=rust', {}],
+      ['/wallet', {}],
+      ['/login', { 'user-agent': ANDROID_CHROME }],
+      // home.dark.mobile is not in this build.
+      ['/', { 'user-agent': ANDROID_CHROME, cookie: `${FIRST_SCREEN_COOKIES.theme}=dark` }],
+    ] as const) {
+      const { html } = await page(url, headers);
+      expect(html, url).not.toContain('prerendered');
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).toMatch(/<meta name="csrf-token" content="[\w.-]+" \/><\/head>/);
+    }
   });
 });
