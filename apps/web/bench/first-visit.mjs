@@ -53,6 +53,12 @@ export function readManifest(distDir = webDistDir) {
   return JSON.parse(readFileSync(manifestPath, 'utf8'));
 }
 
+/**
+ * The app's modules: the entry imports them once the page has painted, and the HTML preloads them
+ * (decision 060), so every visit loads them.
+ */
+export const APP_START_MODULE = 'src/app/start.tsx';
+
 /** Manifest keys of the chunks a first visit to `pageModule` loads, entry first. */
 export function firstVisitKeys(manifest, pageModule) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -65,6 +71,8 @@ export function firstVisitKeys(manifest, pageModule) {
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
   visit(entry);
+  if (!manifest[APP_START_MODULE]) throw new Error(`The build manifest has no ${APP_START_MODULE}`);
+  visit(APP_START_MODULE);
   visit(pageModule);
   return [...seen];
 }

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DESKTOP, MOBILE, launchBrowser } from '../e2e/browser.mjs';
+import { DESKTOP, MOBILE, launchBrowser, watchLayoutShift } from '../e2e/browser.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webDir, '../..');
@@ -54,17 +54,10 @@ try {
       for (let run = 0; run < RUNS; run += 1) {
         const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
         const tab = await context.newPage();
-        await tab.addInitScript(() => {
-          window.__cls = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              if (!entry.hadRecentInput) window.__cls += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        const layoutShift = await watchLayoutShift(tab);
         await tab.goto(`${baseUrl}${page}`, { waitUntil: 'networkidle' });
         await tab.waitForTimeout(1000);
-        shifts.push(await tab.evaluate(() => window.__cls));
+        shifts.push(await layoutShift());
         await context.close();
       }
       shifts.sort((a, b) => a - b);

@@ -29,11 +29,12 @@ export function launchBrowser() {
 
 /**
  * A fresh browser context (its own local storage) at the given viewport. `theme` preloads the
- * stored theme, as a returning visitor would have it. The system asks for reduced motion
+ * stored theme, as a returning visitor would have it. `prerendered: 'keep'` leaves a page's
+ * prerendered first screen for the test to look at (below). The system asks for reduced motion
  * (decision 057): dialogs and menus appear in place instead of zooming in from where they were
  * opened, so a click lands where the element is, not where a paused animation first drew it.
  */
-export async function openPage(browser, viewport, { theme } = {}) {
+export async function openPage(browser, viewport, { theme, prerendered = 'wait' } = {}) {
   const context = await browser.newContext({
     viewport,
     baseURL: BASE_URL,
@@ -46,7 +47,30 @@ export async function openPage(browser, viewport, { theme } = {}) {
     }, theme);
   }
   const page = await context.newPage();
+  if (prerendered === 'wait') waitForAppAfterLoads(page);
   return { context, page };
+}
+
+/** The prerendered first screen of `/`, `/servers` and `/servers/{id}` (decision 060). */
+export const PRERENDERED_SCREEN = '#root > [data-prerendered-theme]';
+
+/**
+ * A load of a prerendered page ends when the app has drawn the page over it: until then the page
+ * is an inert picture of itself, whose title a test would find and whose controls do nothing.
+ * `page.goto` and `page.reload` wait for that (the first-screen test opts out to look at it).
+ */
+function waitForAppAfterLoads(page) {
+  for (const method of ['goto', 'reload']) {
+    const load = page[method].bind(page);
+    page[method] = async (...args) => {
+      const response = await load(...args);
+      await page.waitForFunction(
+        (selector) => document.querySelector(selector) === null,
+        PRERENDERED_SCREEN,
+      );
+      return response;
+    };
+  }
 }
 
 /** What each page of the running test showed last: printed only when the test fails. */
@@ -139,4 +163,20 @@ export async function watchForErrors(page) {
     });
   });
   return problems;
+}
+
+/**
+ * Sums the page's layout shifts from its start (its CLS), as Chromium reports them to a
+ * `layout-shift` observer; the returned function reads the sum so far.
+ */
+export async function watchLayoutShift(page) {
+  await page.addInitScript(() => {
+    window.__layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => window.__layoutShift);
 }

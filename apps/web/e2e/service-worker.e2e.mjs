@@ -2,12 +2,12 @@
 // of the built web app), a release swapped in while a tab is open, and what the tabs get next.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { DESKTOP, launchBrowser } from './browser.mjs';
+import { DESKTOP, PRERENDERED_SCREEN, launchBrowser } from './browser.mjs';
 import { freePort } from '../../../scripts/ports.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,12 +58,18 @@ function stopStorefront(child) {
  * revision in the worker's manifest, so the browser sees a new sw.js.
  */
 function deployNextRelease(distDir) {
-  const indexPath = path.join(distDir, 'index.html');
-  const shell = readFileSync(indexPath, 'utf8');
-  writeFileSync(
-    indexPath,
-    shell.replace('</head>', `<meta name="${RELEASE_META}" content="2" /></head>`),
-  );
+  // The shell and every prerendered first screen (decision 060) belong to the release.
+  const prerenderedDir = path.join(distDir, 'prerendered');
+  for (const htmlPath of [
+    path.join(distDir, 'index.html'),
+    ...readdirSync(prerenderedDir).map((name) => path.join(prerenderedDir, name)),
+  ]) {
+    const html = readFileSync(htmlPath, 'utf8');
+    writeFileSync(
+      htmlPath,
+      html.replace('</head>', `<meta name="${RELEASE_META}" content="2" /></head>`),
+    );
+  }
   const workerPath = path.join(distDir, 'sw.js');
   const worker = readFileSync(workerPath, 'utf8');
   const next = worker.replace(/(\{url:"index\.html",revision:")[0-9a-f]+"/, `$1${'2'.repeat(32)}"`);
@@ -117,6 +123,11 @@ describe('service worker', () => {
     });
     const firstTab = await context.newPage();
     await firstTab.goto('/servers');
+    // The app has drawn the page over its prerendered first screen.
+    await firstTab.waitForFunction(
+      (selector) => !document.querySelector(selector),
+      PRERENDERED_SCREEN,
+    );
     await firstTab.getByRole('heading', { name: 'Browse Servers' }).waitFor();
 
     // After the page has loaded: the shell plus the scripts and styles this page loaded, and not

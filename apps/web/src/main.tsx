@@ -1,23 +1,29 @@
-import './lib/zod-without-eval';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+// The entry is small on purpose (decision 060): the page's HTML, prerendered or not, is painted
+// before the browser runs the app's modules, which a slow phone takes a while to evaluate. The
+// build preloads those modules from the HTML, so they download while the page paints.
 import './app/global.css';
-import { AppProviders, createQueryClient } from './app/providers';
-import { AppRoutes } from './app/router';
-import { registerServiceWorker } from './lib/service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+const prerendered = container.querySelector<HTMLElement>(':scope > [data-prerendered-theme]');
+const prerenderedShown =
+  prerendered !== null && getComputedStyle(prerendered).visibility !== 'hidden';
 
-registerServiceWorker();
+const start = () =>
+  import('./app/start').then(({ startApp }) => startApp(container, prerenderedShown));
+
+if (prerenderedShown) {
+  // After the next frame: the prerendered page is painted first. (A tab opened in the background
+  // gets no frames, hence the timer.)
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    void start();
+  };
+  requestAnimationFrame(() => setTimeout(startOnce, 0));
+  setTimeout(startOnce, 100);
+} else {
+  void start();
+}

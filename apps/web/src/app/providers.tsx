@@ -6,6 +6,7 @@ import { ToastProvider } from '../components/toast-provider';
 import { ApiError } from '../lib/api-client';
 import { ThemeModeProvider, useThemeMode } from './theme-mode';
 import { useMediaQuery } from '../lib/use-media-query';
+import { rememberThemeForFirstScreen } from '../lib/storage';
 
 const MAX_QUERY_RETRIES = 2;
 
@@ -96,6 +97,7 @@ function DocumentTheme({ theme }: { theme: Theme }) {
     root.style.colorScheme = theme;
     root.style.backgroundColor = token.colorBgLayout;
     root.style.color = token.colorText;
+    rememberThemeForFirstScreen(theme);
   }, [theme, token.colorBgLayout, token.colorText]);
   return null;
 }

@@ -1,171 +1,126 @@
-import { lazy } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AuthProvider } from './auth/auth-provider';
 import { RequireAuth } from './auth/require-auth';
 import { CustomerLayout } from './layouts/customer-layout';
 import { paths } from './paths';
+import { lazyPreloadable, preloadableOf } from '../lib/lazy-preloadable';
+import { preloadMainMenu } from './layouts/lazy-navigation';
 
-const HomePage = lazy(() =>
-  import('../features/home/pages/home-page').then((module) => ({ default: module.HomePage })),
+const HomePage = lazyPreloadable(() =>
+  import('../features/home/pages/home-page').then((module) => module.HomePage),
 );
-const BuyerProtectionPage = lazy(() =>
-  import('../features/policies/pages/buyer-protection-page').then((module) => ({
-    default: module.BuyerProtectionPage,
-  })),
+const BuyerProtectionPage = lazyPreloadable(() =>
+  import('../features/policies/pages/buyer-protection-page').then(
+    (module) => module.BuyerProtectionPage,
+  ),
 );
-const BenefitsPage = lazy(() =>
-  import('../features/benefits/pages/benefits-page').then((module) => ({
-    default: module.BenefitsPage,
-  })),
+const BenefitsPage = lazyPreloadable(() =>
+  import('../features/benefits/pages/benefits-page').then((module) => module.BenefitsPage),
 );
-const VendorTermsPage = lazy(() =>
-  import('../features/policies/pages/vendor-terms-page').then((module) => ({
-    default: module.VendorTermsPage,
-  })),
+const VendorTermsPage = lazyPreloadable(() =>
+  import('../features/policies/pages/vendor-terms-page').then((module) => module.VendorTermsPage),
 );
-const ServersPage = lazy(() =>
-  import('../features/catalog/pages/servers-page').then((module) => ({
-    default: module.ServersPage,
-  })),
+const ServersPage = lazyPreloadable(() =>
+  import('../features/catalog/pages/servers-page').then((module) => module.ServersPage),
 );
-const ServerDetailPage = lazy(() =>
-  import('../features/catalog/pages/server-detail-page').then((module) => ({
-    default: module.ServerDetailPage,
-  })),
+const ServerDetailPage = lazyPreloadable(() =>
+  import('../features/catalog/pages/server-detail-page').then((module) => module.ServerDetailPage),
 );
-const LoginPage = lazy(() =>
-  import('../features/auth/pages/login-page').then((module) => ({ default: module.LoginPage })),
+const LoginPage = lazyPreloadable(() =>
+  import('../features/auth/pages/login-page').then((module) => module.LoginPage),
 );
-const RegisterPage = lazy(() =>
-  import('../features/auth/pages/register-page').then((module) => ({
-    default: module.RegisterPage,
-  })),
+const RegisterPage = lazyPreloadable(() =>
+  import('../features/auth/pages/register-page').then((module) => module.RegisterPage),
 );
-const RecoveryPage = lazy(() =>
-  import('../features/auth/pages/recovery-page').then((module) => ({
-    default: module.RecoveryPage,
-  })),
+const RecoveryPage = lazyPreloadable(() =>
+  import('../features/auth/pages/recovery-page').then((module) => module.RecoveryPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/pages/forgot-password-page').then((module) => ({
-    default: module.ForgotPasswordPage,
-  })),
+const ForgotPasswordPage = lazyPreloadable(() =>
+  import('../features/auth/pages/forgot-password-page').then((module) => module.ForgotPasswordPage),
 );
-const VerifyEmailPage = lazy(() =>
-  import('../features/auth/pages/verify-email-page').then((module) => ({
-    default: module.VerifyEmailPage,
-  })),
+const VerifyEmailPage = lazyPreloadable(() =>
+  import('../features/auth/pages/verify-email-page').then((module) => module.VerifyEmailPage),
 );
-const AppealPage = lazy(() =>
-  import('../features/appeals/pages/appeal-page').then((module) => ({
-    default: module.AppealPage,
-  })),
+const AppealPage = lazyPreloadable(() =>
+  import('../features/appeals/pages/appeal-page').then((module) => module.AppealPage),
 );
-const AccountRecoveryPage = lazy(() =>
-  import('../features/auth/pages/account-recovery-page').then((module) => ({
-    default: module.AccountRecoveryPage,
-  })),
+const AccountRecoveryPage = lazyPreloadable(() =>
+  import('../features/auth/pages/account-recovery-page').then(
+    (module) => module.AccountRecoveryPage,
+  ),
 );
-const AuthCallbackPage = lazy(() =>
-  import('../features/auth/pages/auth-callback-page').then((module) => ({
-    default: module.AuthCallbackPage,
-  })),
+const AuthCallbackPage = lazyPreloadable(() =>
+  import('../features/auth/pages/auth-callback-page').then((module) => module.AuthCallbackPage),
 );
-const DiscordCallbackPage = lazy(() =>
-  import('../features/auth/pages/discord-callback-page').then((module) => ({
-    default: module.DiscordCallbackPage,
-  })),
+const DiscordCallbackPage = lazyPreloadable(() =>
+  import('../features/auth/pages/discord-callback-page').then(
+    (module) => module.DiscordCallbackPage,
+  ),
 );
-const AuthHealthPage = lazy(() =>
-  import('../features/auth/pages/auth-health-page').then((module) => ({
-    default: module.AuthHealthPage,
-  })),
+const AuthHealthPage = lazyPreloadable(() =>
+  import('../features/auth/pages/auth-health-page').then((module) => module.AuthHealthPage),
 );
-const ProfilePage = lazy(() =>
-  import('../features/profile/pages/profile-page').then((module) => ({
-    default: module.ProfilePage,
-  })),
+const ProfilePage = lazyPreloadable(() =>
+  import('../features/profile/pages/profile-page').then((module) => module.ProfilePage),
 );
-const SettingsPage = lazy(() =>
-  import('../features/settings/pages/settings-page').then((module) => ({
-    default: module.SettingsPage,
-  })),
+const SettingsPage = lazyPreloadable(() =>
+  import('../features/settings/pages/settings-page').then((module) => module.SettingsPage),
 );
-const RentalsPage = lazy(() =>
-  import('../features/rentals/pages/rentals-page').then((module) => ({
-    default: module.RentalsPage,
-  })),
+const RentalsPage = lazyPreloadable(() =>
+  import('../features/rentals/pages/rentals-page').then((module) => module.RentalsPage),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/pages/dashboard-page').then((module) => ({
-    default: module.DashboardPage,
-  })),
+const DashboardPage = lazyPreloadable(() =>
+  import('../features/dashboard/pages/dashboard-page').then((module) => module.DashboardPage),
 );
-const WalletPage = lazy(() =>
-  import('../features/wallet/pages/wallet-page').then((module) => ({
-    default: module.WalletPage,
-  })),
+const WalletPage = lazyPreloadable(() =>
+  import('../features/wallet/pages/wallet-page').then((module) => module.WalletPage),
 );
-const TransactionStatusPage = lazy(() =>
-  import('../features/wallet/pages/transaction-status-page').then((module) => ({
-    default: module.TransactionStatusPage,
-  })),
+const TransactionStatusPage = lazyPreloadable(() =>
+  import('../features/wallet/pages/transaction-status-page').then(
+    (module) => module.TransactionStatusPage,
+  ),
 );
-const PayPalReturnPage = lazy(() =>
-  import('../features/wallet/pages/paypal-return-page').then((module) => ({
-    default: module.PayPalReturnPage,
-  })),
+const PayPalReturnPage = lazyPreloadable(() =>
+  import('../features/wallet/pages/paypal-return-page').then((module) => module.PayPalReturnPage),
 );
-const PayPalCancelPage = lazy(() =>
-  import('../features/wallet/pages/paypal-cancel-page').then((module) => ({
-    default: module.PayPalCancelPage,
-  })),
+const PayPalCancelPage = lazyPreloadable(() =>
+  import('../features/wallet/pages/paypal-cancel-page').then((module) => module.PayPalCancelPage),
 );
-const SupportLayout = lazy(() =>
-  import('./layouts/support-layout').then((module) => ({ default: module.SupportLayout })),
+const SupportLayout = lazyPreloadable(() =>
+  import('./layouts/support-layout').then((module) => module.SupportLayout),
 );
-const MyTicketsPage = lazy(() =>
-  import('../features/support/pages/my-tickets-page').then((module) => ({
-    default: module.MyTicketsPage,
-  })),
+const MyTicketsPage = lazyPreloadable(() =>
+  import('../features/support/pages/my-tickets-page').then((module) => module.MyTicketsPage),
 );
-const NewTicketPage = lazy(() =>
-  import('../features/support/pages/new-ticket-page').then((module) => ({
-    default: module.NewTicketPage,
-  })),
+const NewTicketPage = lazyPreloadable(() =>
+  import('../features/support/pages/new-ticket-page').then((module) => module.NewTicketPage),
 );
-const TicketPage = lazy(() =>
-  import('../features/support/pages/ticket-page').then((module) => ({
-    default: module.TicketPage,
-  })),
+const TicketPage = lazyPreloadable(() =>
+  import('../features/support/pages/ticket-page').then((module) => module.TicketPage),
 );
-const FaqPage = lazy(() =>
-  import('../features/support/pages/faq-page').then((module) => ({ default: module.FaqPage })),
+const FaqPage = lazyPreloadable(() =>
+  import('../features/support/pages/faq-page').then((module) => module.FaqPage),
 );
-const SupportSettingsPage = lazy(() =>
-  import('../features/support/pages/support-settings-page').then((module) => ({
-    default: module.SupportSettingsPage,
-  })),
+const SupportSettingsPage = lazyPreloadable(() =>
+  import('../features/support/pages/support-settings-page').then(
+    (module) => module.SupportSettingsPage,
+  ),
 );
 /** Becoming a vendor: the application form or where it stands (/vendor/apply). */
-const VendorApplyPage = lazy(() =>
-  import('../features/vendor/pages/vendor-apply-page').then((module) => ({
-    default: module.VendorApplyPage,
-  })),
+const VendorApplyPage = lazyPreloadable(() =>
+  import('../features/vendor/pages/vendor-apply-page').then((module) => module.VendorApplyPage),
 );
 /** The vendor area (/vendor): its own layout and routes, downloaded only when opened. */
-const VendorArea = lazy(() =>
-  import('../features/vendor/vendor-area').then((module) => ({ default: module.VendorArea })),
+const VendorArea = lazyPreloadable(() =>
+  import('../features/vendor/vendor-area').then((module) => module.VendorArea),
 );
 /** The staff area (/admin): its own layout and routes, downloaded only when opened. */
-const StaffArea = lazy(() =>
-  import('../features/staff/staff-area').then((module) => ({ default: module.StaffArea })),
+const StaffArea = lazyPreloadable(() =>
+  import('../features/staff/staff-area').then((module) => module.StaffArea),
 );
-const NotFoundPage = lazy(() =>
-  import('../features/errors/pages/not-found-page').then((module) => ({
-    default: module.NotFoundPage,
-  })),
+const NotFoundPage = lazyPreloadable(() =>
+  import('../features/errors/pages/not-found-page').then((module) => module.NotFoundPage),
 );
 
 /** Routes of later issues (servers, accounts, wallet, support) join here as their pages land. */
@@ -245,4 +200,19 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Loads the modules the first screen of `pathname` renders (its page, and the sidebar's menu on a
+ * wide screen), so that the first render replaces the prerendered page (decision 060) with the
+ * same page rather than with a spinner.
+ */
+export async function preloadFirstScreen(pathname: string, wide: boolean): Promise<void> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map((match) =>
+    preloadableOf(match.route.element),
+  );
+  await Promise.all([
+    ...pages.map((page) => page?.preload()),
+    ...(wide ? [preloadMainMenu()] : []),
+  ]);
 }

@@ -1,4 +1,5 @@
 import { THEMES, type Theme } from '@crimsonhost/shared/constants';
+import { FIRST_SCREEN_COOKIES } from '@crimsonhost/shared/first-screen';
 
 /**
  * Every key this app keeps in the browser's storage. public/theme-init.js reads THEME_STORAGE_KEY
@@ -68,6 +69,18 @@ export function readStoredTheme(): Theme | null {
 
 export function storeTheme(theme: Theme): void {
   write(local, THEME_STORAGE_KEY, theme);
+}
+
+/**
+ * Tells the server the theme the next page is drawn in (its prerendered first screen, decision
+ * 060): theme-init.js writes the same cookie on every page load.
+ */
+export function rememberThemeForFirstScreen(theme: Theme): void {
+  try {
+    document.cookie = `${FIRST_SCREEN_COOKIES.theme}=${theme}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies refused: the next page is drawn light and hidden until the app draws it dark.
+  }
 }
 
 /** Forgets the chosen theme: the app (and theme-init.js) then follow the operating system's. */

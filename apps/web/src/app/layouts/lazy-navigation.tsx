@@ -1,10 +1,11 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
+import { lazyPreloadable } from '../../lib/lazy-preloadable';
 
 // Ant Design's Menu, Drawer, Dropdown and Avatar are about 20 KB brotli. A phone shows none of them
 // until the navigation or the account menu is opened, so they load then, not with the first
 // visit (decision 020); a wider screen loads the sidebar's menu as the layout mounts.
-const MainMenuChunk = lazy(() =>
-  import('./main-menu').then((module) => ({ default: module.MainMenu })),
+const MainMenuChunk = lazyPreloadable(() =>
+  import('./main-menu').then((module) => module.MainMenu),
 );
 const NavigationDrawerChunk = lazy(() =>
   import('./navigation-drawer').then((module) => ({ default: module.NavigationDrawer })),
@@ -12,6 +13,9 @@ const NavigationDrawerChunk = lazy(() =>
 const AccountMenuChunk = lazy(() =>
   import('./account-menu').then((module) => ({ default: module.AccountMenu })),
 );
+
+/** Loads the sidebar's menu ahead of the layout's first render (decision 060). */
+export const preloadMainMenu = MainMenuChunk.preload;
 
 /** The sidebar's main menu; the sidebar keeps its width while it loads. */
 export function LazyMainMenu(props: ComponentProps<typeof MainMenuChunk>) {

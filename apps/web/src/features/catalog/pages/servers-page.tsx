@@ -18,8 +18,8 @@ import { hasFilters, readServerSearch, writeServerSearch } from '../server-searc
 import { Paragraph, Text, Title } from '../../../components/typography';
 
 // Opening /servers loads this module first: ask for the list now, while React renders the page,
-// rather than after it mounts.
-if (window.location.pathname === paths.servers.path) {
+// rather than after it mounts. (The build's prerender has no window, and no request to make.)
+if (typeof window !== 'undefined' && window.location.pathname === paths.servers.path) {
   startServersRequest(readServerSearch(new URLSearchParams(window.location.search)));
 }
 

@@ -1,0 +1,77 @@
+// Draws the first screen of the pages a first visit most often opens, once per theme and layout,
+// into the build (decision 060): `npm run build` runs it after Vite's build. The app is bundled
+// for Node with everything in it, rendered with React's static renderer, and each screen is
+// written into a copy of dist/index.html under dist/prerendered/.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webRoot, 'dist');
+const bundleDir = path.join(webRoot, 'node_modules', '.prerender');
+
+const started = performance.now();
+await build({
+  root: webRoot,
+  configFile: path.join(webRoot, 'vite.config.ts'),
+  configLoader: 'runner',
+  logLevel: 'warn',
+  build: {
+    ssr: path.join(webRoot, 'src', 'prerender', 'entry.tsx'),
+    outDir: bundleDir,
+    emptyOutDir: true,
+    minify: false,
+    // The client build's manifest is what the byte budget reads; this build needs none.
+    manifest: false,
+    copyPublicDir: false,
+  },
+});
+// The bundle carries the composing functions too (build/prerender-page.ts), so this script needs
+// no TypeScript loader.
+const {
+  prerender,
+  PRERENDER_DIR,
+  PRERENDER_LAYOUTS,
+  PRERENDER_THEMES,
+  PRERENDERED_PAGES,
+  composePage,
+  prerenderedFile,
+} = await import(pathToFileURL(path.join(bundleDir, 'entry.js')).href);
+
+const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+// The app's stylesheet (a few KB) is written into each prerendered page.
+const stylesheet = (href) =>
+  href.startsWith('/assets/') && href.endsWith('.css')
+    ? readFileSync(path.join(distDir, href), 'utf8')
+    : undefined;
+const outDir = path.join(distDir, PRERENDER_DIR);
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+let files = 0;
+for (const page of PRERENDERED_PAGES) {
+  for (const theme of PRERENDER_THEMES) {
+    for (const layout of PRERENDER_LAYOUTS) {
+      const screen = await prerender(page.url, theme, layout);
+      const variant = `${page.name} (${theme}, ${layout})`;
+      const placeholder = page.url.split('/').pop();
+      if (page.name === 'server' && screen.html.includes(placeholder)) {
+        throw new Error(
+          `The prerendered ${variant} names ${placeholder}: it would be wrong for every listing`,
+        );
+      }
+      let html;
+      try {
+        html = composePage(shell, screen, theme, layout, stylesheet);
+      } catch (error) {
+        throw new Error(`Prerendering ${variant}: ${error.message}`);
+      }
+      writeFileSync(path.join(outDir, prerenderedFile(page.name, theme, layout)), html);
+      files += 1;
+    }
+  }
+}
+rmSync(bundleDir, { recursive: true, force: true });
+console.log(
+  `prerendered ${files} first screens into dist/${PRERENDER_DIR} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -1,0 +1,159 @@
+// The prerendered first screens (decision 060): a visitor sees the page before the app's
+// JavaScript has run, in their theme and layout, and the app then draws the same page over it
+// without moving anything. The app's modules are held back here to see the page as a slow phone
+// shows it while they download.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  BASE_URL,
+  DESKTOP,
+  MOBILE,
+  PRERENDERED_SCREEN,
+  saveScreenshot,
+  sharedBrowser,
+  watchForErrors,
+  watchLayoutShift,
+} from './browser.mjs';
+
+const browser = sharedBrowser();
+
+const PRERENDERED = PRERENDERED_SCREEN;
+/** Each test looks at the prerendered screen before the app replaces it. */
+const KEEP = { prerendered: 'keep' };
+const HERO_TITLE = 'Your own game server, rented by the hour.';
+
+/** Holds every request for the app's modules until the returned function is called. */
+async function holdAppModules(page) {
+  let release;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/** Whether the prerendered screen is on the page and drawn (not hidden as someone else's). */
+const prerenderedShown = (page) =>
+  page.evaluate((selector) => {
+    const screen = document.querySelector(selector);
+    return screen !== null && getComputedStyle(screen).visibility === 'visible';
+  }, PRERENDERED);
+
+describe('a prerendered first screen', () => {
+  it('shows a phone the home page before the app runs, and the app takes over in place', async () => {
+    const { context, page } = await browser.openPage(MOBILE, KEEP);
+    // A phone's browser says so in its client hints: the server draws the phone's layout.
+    await context.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
+    try {
+      const problems = await watchForErrors(page);
+      const layoutShift = await watchLayoutShift(page);
+      const release = await holdAppModules(page);
+      await page.goto('/', { waitUntil: 'commit' });
+
+      const screen = page.locator(PRERENDERED);
+      await screen.locator('h1', { hasText: HERO_TITLE }).waitFor();
+      assert.equal(await prerenderedShown(page), true);
+      assert.equal(await screen.getAttribute('data-prerendered-layout'), 'mobile');
+      // Nothing in it can be typed into or pressed before the app has drawn the page.
+      assert.equal(await screen.getAttribute('inert'), '');
+      const drawnAt = await screen.locator('h1').boundingBox();
+      await saveScreenshot(page, 'first-screen-home-375-light');
+
+      release();
+      await screen.waitFor({ state: 'detached' });
+      const title = page.getByRole('heading', { level: 1, name: HERO_TITLE });
+      await title.waitFor();
+      const appAt = await title.boundingBox();
+      assert.deepEqual(
+        [appAt.x, appAt.y, appAt.width, appAt.height].map(Math.round),
+        [drawnAt.x, drawnAt.y, drawnAt.width, drawnAt.height].map(Math.round),
+        'the app draws the title where the prerendered page had it',
+      );
+      await page.getByRole('link', { name: 'Browse Servers' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/servers');
+      assert.ok((await layoutShift()) < 0.02, `layout shift ${await layoutShift()}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is drawn in the theme the visitor last saw, and hidden while it is not theirs', async () => {
+    const { context, page } = await browser.openPage(DESKTOP, { theme: 'dark', ...KEEP });
+    try {
+      const problems = await watchForErrors(page);
+      const release = await holdAppModules(page);
+      // A first visit is drawn light: hidden from someone who asked for dark.
+      await page.goto('/servers', { waitUntil: 'commit' });
+      await page.locator(PRERENDERED).waitFor({ state: 'attached' });
+      assert.equal(await page.locator(PRERENDERED).getAttribute('data-prerendered-theme'), 'light');
+      assert.equal(await prerenderedShown(page), false);
+
+      // The browser told the server: the next page is drawn dark, and shown.
+      await page.goto('/', { waitUntil: 'commit' });
+      const screen = page.locator(PRERENDERED);
+      await screen.locator('h1', { hasText: HERO_TITLE }).waitFor();
+      assert.equal(await screen.getAttribute('data-prerendered-theme'), 'dark');
+      assert.equal(await screen.getAttribute('data-prerendered-layout'), 'wide');
+      assert.equal(await prerenderedShown(page), true);
+      await saveScreenshot(page, 'first-screen-home-1280-dark');
+      release();
+      await screen.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is hidden from someone signed in, whose page may differ', async () => {
+    const { context, page } = await browser.openPage(MOBILE, KEEP);
+    try {
+      await context.addInitScript(() => window.localStorage.setItem('accessToken', 'stored'));
+      const release = await holdAppModules(page);
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.locator(PRERENDERED).waitFor({ state: 'attached' });
+      assert.equal(await prerenderedShown(page), false);
+      release();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is hidden at a width its layout was not drawn for', async () => {
+    const { context, page } = await browser.openPage(DESKTOP, KEEP);
+    try {
+      // The last page was seen on a phone (a window made narrow, say): the server draws the
+      // phone's layout for a window that is wide again.
+      await context.addCookies([{ name: 'crimsonhost-layout', value: 'mobile', url: BASE_URL }]);
+      const release = await holdAppModules(page);
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.locator(PRERENDERED).waitFor({ state: 'attached' });
+      assert.equal(
+        await page.locator(PRERENDERED).getAttribute('data-prerendered-layout'),
+        'mobile',
+      );
+      assert.equal(await prerenderedShown(page), false);
+      release();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is not drawn for a filtered server list, which the app fills in', async () => {
+    const { context, page } = await browser.openPage(MOBILE, KEEP);
+    try {
+      await page.goto('/servers?game=rust', { waitUntil: 'commit' });
+      assert.equal(await page.locator(PRERENDERED).count(), 0);
+      await page.getByRole('heading', { level: 1, name: 'Browse Servers' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import type { Theme } from '@crimsonhost/shared/constants';
+import { AppProviders, createQueryClient } from '../app/providers';
+import { AppRoutes, preloadFirstScreen } from '../app/router';
+import { ServerMediaContext } from '../lib/use-media-query';
+import type { PrerenderLayout } from '@crimsonhost/shared/first-screen';
+import type { Screen } from '../../build/prerender-page';
+
+// build/prerender.mjs composes the pages with these, from this bundle.
+export {
+  PRERENDER_DIR,
+  PRERENDER_LAYOUTS,
+  PRERENDER_THEMES,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+} from '@crimsonhost/shared/first-screen';
+export { composePage } from '../../build/prerender-page';
+
+/** The viewport widths the layouts are drawn at (the e2e widths). */
+const LAYOUT_WIDTH_PX: Record<PrerenderLayout, number> = { mobile: 375, wide: 1280 };
+
+/** Answers the media queries the app asks with the drawn viewport's answers. */
+function mediaOf(theme: Theme, layout: PrerenderLayout) {
+  const width = LAYOUT_WIDTH_PX[layout];
+  return (query: string): boolean => {
+    const feature = /^\((min|max)-width:\s*([\d.]+)px\)$/.exec(query.trim());
+    if (feature) {
+      const edge = Number(feature[2]);
+      return feature[1] === 'min' ? width >= edge : width <= edge;
+    }
+    if (query.includes('prefers-color-scheme: dark')) return theme === 'dark';
+    return false;
+  };
+}
+
+const TITLE = /<title>([^<]*)<\/title>/;
+
+/**
+ * Draws the first screen of `url` (its page while its data loads) in the given theme and layout,
+ * without a browser: the build writes it into the page's HTML so a visitor sees the page before
+ * the app's JavaScript has arrived (decision 060).
+ */
+export async function prerender(
+  url: string,
+  theme: Theme,
+  layout: PrerenderLayout,
+): Promise<Screen> {
+  // A lazy page that suspended would be streamed behind an inline script that swaps it in, which
+  // the content security policy refuses: its modules load first, so the page renders in place.
+  await preloadFirstScreen(new URL(url, 'http://localhost').pathname, layout === 'wide');
+  const cache = createCache();
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StyleProvider cache={cache}>
+        <ServerMediaContext value={mediaOf(theme, layout)}>
+          <AppProviders queryClient={createQueryClient()}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </ServerMediaContext>
+      </StyleProvider>
+    </StrictMode>,
+    // React streams a large finished Suspense boundary apart from its fallback, behind an inline
+    // script; the whole screen is written at once here, so every boundary stays in place.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+  );
+  let markup = '';
+  for await (const chunk of prelude) markup += String(chunk);
+  // React hoists a page's <title> to the front; it belongs in the document's head.
+  const title = TITLE.exec(markup);
+  return {
+    html: markup.replace(TITLE, ''),
+    styles: extractStyle(cache),
+    title: title?.[1] ?? null,
+  };
+}
