@@ -28,8 +28,8 @@ const shellEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 /**
  * The shell is answered by the not-found handler, which the compression plugin does not see (it
  * hooks routes only), and it differs on every request by its token: compress it here, at a
- * quality that costs microseconds on the bare 2 KB shell and about a millisecond on a
- * prerendered one (about 60 KB, 15 KB compressed).
+ * quality that costs 0.12 ms on the bare 3 KB shell and 1.6–2.2 ms on a prerendered one (56 to
+ * 113 KB, 13 to 20 KB compressed; docs/benchmarks.md).
  */
 function compressShell(html: string, acceptEncoding: string | undefined) {
   const encoding = acceptEncoding ? shellEncodings.negotiate(acceptEncoding) : null;
