@@ -38,6 +38,12 @@ async function holdAppModules(page) {
   return release;
 }
 
+/** Navigates to `url` and waits for its HTML: the prerendered screen, before the app runs. */
+async function loadPrerendered(page, url) {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator(PRERENDERED).waitFor({ state: 'attached' });
+}
+
 /** Whether the prerendered screen is on the page and drawn (not hidden as someone else's). */
 const prerenderedShown = (page) =>
   page.evaluate((selector) => {
@@ -54,7 +60,7 @@ describe('a prerendered first screen', () => {
       const problems = await watchForErrors(page);
       const layoutShift = await watchLayoutShift(page);
       const release = await holdAppModules(page);
-      await page.goto('/', { waitUntil: 'commit' });
+      await loadPrerendered(page, '/');
 
       const screen = page.locator(PRERENDERED);
       await screen.locator('h1', { hasText: HERO_TITLE }).waitFor();
@@ -90,13 +96,12 @@ describe('a prerendered first screen', () => {
       const problems = await watchForErrors(page);
       const release = await holdAppModules(page);
       // A first visit is drawn light: hidden from someone who asked for dark.
-      await page.goto('/servers', { waitUntil: 'commit' });
-      await page.locator(PRERENDERED).waitFor({ state: 'attached' });
+      await loadPrerendered(page, '/servers');
       assert.equal(await page.locator(PRERENDERED).getAttribute('data-prerendered-theme'), 'light');
       assert.equal(await prerenderedShown(page), false);
 
       // The browser told the server: the next page is drawn dark, and shown.
-      await page.goto('/', { waitUntil: 'commit' });
+      await loadPrerendered(page, '/');
       const screen = page.locator(PRERENDERED);
       await screen.locator('h1', { hasText: HERO_TITLE }).waitFor();
       assert.equal(await screen.getAttribute('data-prerendered-theme'), 'dark');
@@ -117,8 +122,7 @@ describe('a prerendered first screen', () => {
     try {
       await context.addInitScript(() => window.localStorage.setItem('accessToken', 'stored'));
       const release = await holdAppModules(page);
-      await page.goto('/', { waitUntil: 'commit' });
-      await page.locator(PRERENDERED).waitFor({ state: 'attached' });
+      await loadPrerendered(page, '/');
       assert.equal(await prerenderedShown(page), false);
       release();
     } finally {
@@ -133,8 +137,7 @@ describe('a prerendered first screen', () => {
       // phone's layout for a window that is wide again.
       await context.addCookies([{ name: 'crimsonhost-layout', value: 'mobile', url: BASE_URL }]);
       const release = await holdAppModules(page);
-      await page.goto('/', { waitUntil: 'commit' });
-      await page.locator(PRERENDERED).waitFor({ state: 'attached' });
+      await loadPrerendered(page, '/');
       assert.equal(
         await page.locator(PRERENDERED).getAttribute('data-prerendered-layout'),
         'mobile',

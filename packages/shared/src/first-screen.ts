@@ -15,7 +15,8 @@ export const PRERENDERED_PAGES = [
   { name: 'home', url: '/' },
   { name: 'servers', url: '/servers' },
   // A server's page while its listing loads says nothing of the listing: one serves every id.
-  { name: 'server', url: '/servers/prerendered-listing' },
+  // The build fails if the placeholder id shows in the drawn page.
+  { name: 'server', url: '/servers/prerendered-listing', placeholder: 'prerendered-listing' },
 ] as const;
 export type PrerenderedPageName = (typeof PRERENDERED_PAGES)[number]['name'];
 

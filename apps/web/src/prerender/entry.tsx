@@ -5,6 +5,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { Theme } from '@crimsonhost/shared/constants';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { AppRoutes, preloadFirstScreen } from '../app/router';
+import { matchesMediaQuery } from '../lib/media-query-match';
 import { ServerMediaContext } from '../lib/use-media-query';
 import type { PrerenderLayout } from '@crimsonhost/shared/first-screen';
 import type { Screen } from '../../build/prerender-page';
@@ -18,23 +19,20 @@ export {
   prerenderedFile,
 } from '@crimsonhost/shared/first-screen';
 export { composePage } from '../../build/prerender-page';
+export { precompressDirectory } from '../../build/precompress';
 
 /** The viewport widths the layouts are drawn at (the e2e widths). */
 const LAYOUT_WIDTH_PX: Record<PrerenderLayout, number> = { mobile: 375, wide: 1280 };
 
-/** Answers the media queries the app asks with the drawn viewport's answers. */
-function mediaOf(theme: Theme, layout: PrerenderLayout) {
-  const width = LAYOUT_WIDTH_PX[layout];
-  return (query: string): boolean => {
-    const feature = /^\((min|max)-width:\s*([\d.]+)px\)$/.exec(query.trim());
-    if (feature) {
-      const edge = Number(feature[2]);
-      return feature[1] === 'min' ? width >= edge : width <= edge;
-    }
-    if (query.includes('prefers-color-scheme: dark')) return theme === 'dark';
-    return false;
-  };
-}
+/** Answers the media queries the app asks as the drawn viewport would. */
+const mediaOf =
+  (theme: Theme, layout: PrerenderLayout) =>
+  (query: string): boolean =>
+    matchesMediaQuery(query, {
+      width: LAYOUT_WIDTH_PX[layout],
+      prefersDark: theme === 'dark',
+      reducedMotion: false,
+    });
 
 const TITLE = /<title>([^<]*)<\/title>/;
 

@@ -1,3 +1,5 @@
+import { matchesMediaQuery } from '../lib/media-query-match';
+
 /**
  * jsdom has no matchMedia. This one answers width queries from window.innerWidth and the colour
  * scheme query from `prefersDark`, which is what the layout, antd's grid and the theme ask.
@@ -6,16 +8,7 @@
 export const mediaPreferences = { prefersDark: false, reducedMotion: false };
 
 function evaluate(query: string): boolean {
-  const width = window.innerWidth;
-  return query.split(/\s+and\s+/).every((part) => {
-    const maxWidth = /max-width:\s*([\d.]+)px/.exec(part);
-    if (maxWidth?.[1]) return width <= Number(maxWidth[1]);
-    const minWidth = /min-width:\s*([\d.]+)px/.exec(part);
-    if (minWidth?.[1]) return width >= Number(minWidth[1]);
-    if (part.includes('prefers-color-scheme: dark')) return mediaPreferences.prefersDark;
-    if (part.includes('prefers-reduced-motion: reduce')) return mediaPreferences.reducedMotion;
-    return false;
-  });
+  return matchesMediaQuery(query, { width: window.innerWidth, ...mediaPreferences });
 }
 
 type ChangeListener = EventListenerOrEventListenerObject | ((event: MediaQueryListEvent) => void);
