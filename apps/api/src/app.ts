@@ -552,7 +552,7 @@ export async function buildApp({
   const web = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDistDir);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (web && wantsPage) return web.sendShell(request, reply, issueCsrfToken(tokens));
+    if (web && wantsPage) return web.sendShell(request, reply, () => issueCsrfToken(tokens));
     return sendError(
       reply,
       404,

@@ -36,6 +36,7 @@ const {
   PRERENDER_THEMES,
   PRERENDERED_PAGES,
   composePage,
+  precompressDirectory,
   prerenderedFile,
 } = await import(pathToFileURL(path.join(bundleDir, 'entry.js')).href);
 
@@ -54,10 +55,9 @@ for (const page of PRERENDERED_PAGES) {
     for (const layout of PRERENDER_LAYOUTS) {
       const screen = await prerender(page.url, theme, layout);
       const variant = `${page.name} (${theme}, ${layout})`;
-      const placeholder = page.url.split('/').pop();
-      if (page.name === 'server' && screen.html.includes(placeholder)) {
+      if ('placeholder' in page && screen.html.includes(page.placeholder)) {
         throw new Error(
-          `The prerendered ${variant} names ${placeholder}: it would be wrong for every listing`,
+          `The prerendered ${variant} names ${page.placeholder}: it would be wrong for every listing`,
         );
       }
       let html;
@@ -71,6 +71,9 @@ for (const page of PRERENDERED_PAGES) {
     }
   }
 }
+// Each page is sent as it is, with no per-request token in it (the app fetches its CSRF token
+// when it first writes): compressed once here, at the highest levels, like the hashed assets.
+await precompressDirectory(outDir);
 rmSync(bundleDir, { recursive: true, force: true });
 console.log(
   `prerendered ${files} first screens into dist/${PRERENDER_DIR} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

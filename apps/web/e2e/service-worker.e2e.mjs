@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { DESKTOP, PRERENDERED_SCREEN, launchBrowser } from './browser.mjs';
 import { freePort } from '../../../scripts/ports.mjs';
 
@@ -58,17 +59,23 @@ function stopStorefront(child) {
  * revision in the worker's manifest, so the browser sees a new sw.js.
  */
 function deployNextRelease(distDir) {
-  // The shell and every prerendered first screen (decision 060) belong to the release.
+  // The shell and every prerendered first screen (decision 060) belong to the release; the
+  // prerendered pages are sent as the build compressed them.
   const prerenderedDir = path.join(distDir, 'prerendered');
+  const pages = readdirSync(prerenderedDir).filter((name) => name.endsWith('.html'));
   for (const htmlPath of [
     path.join(distDir, 'index.html'),
-    ...readdirSync(prerenderedDir).map((name) => path.join(prerenderedDir, name)),
+    ...pages.map((name) => path.join(prerenderedDir, name)),
   ]) {
-    const html = readFileSync(htmlPath, 'utf8');
-    writeFileSync(
-      htmlPath,
-      html.replace('</head>', `<meta name="${RELEASE_META}" content="2" /></head>`),
+    const html = readFileSync(htmlPath, 'utf8').replace(
+      '</head>',
+      `<meta name="${RELEASE_META}" content="2" /></head>`,
     );
+    writeFileSync(htmlPath, html);
+    if (htmlPath.startsWith(prerenderedDir)) {
+      writeFileSync(`${htmlPath}.br`, brotliCompressSync(html));
+      writeFileSync(`${htmlPath}.gz`, gzipSync(html));
+    }
   }
   const workerPath = path.join(distDir, 'sw.js');
   const worker = readFileSync(workerPath, 'utf8');

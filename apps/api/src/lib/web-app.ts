@@ -16,11 +16,15 @@ import {
 
 export interface WebApp {
   /**
-   * Answers the single-page app's shell for a browser route, carrying a fresh CSRF token,
-   * compressed as the browser accepts: for the pages the build prerendered, the shell with that
-   * page's first screen in the visitor's theme and layout (decision 060).
+   * Answers the single-page app's shell for a browser route, carrying a fresh CSRF token and
+   * compressed as the browser accepts; for the pages the build prerendered, that page in the
+   * visitor's theme and layout, precompressed and without a token (decision 060).
    */
-  sendShell(request: FastifyRequest, reply: FastifyReply, csrfToken: string): FastifyReply;
+  sendShell(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    issueCsrfToken: () => string,
+  ): FastifyReply;
 }
 
 const shellEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
@@ -28,11 +32,16 @@ const shellEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 /**
  * The shell is answered by the not-found handler, which the compression plugin does not see (it
  * hooks routes only), and it differs on every request by its token: compress it here, at a
- * quality that costs 0.12 ms on the bare 3 KB shell and 1.6–2.2 ms on a prerendered one (56 to
- * 113 KB, 13 to 20 KB compressed; docs/benchmarks.md).
+ * quality that costs 0.12 ms on its 3 KB. (A prerendered page, 56 to 113 KB, would cost 1.6 to
+ * 2.2 ms: it carries no token and is compressed by the build; decision 060.)
  */
-function compressShell(html: string, acceptEncoding: string | undefined) {
+function negotiateShellEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   const encoding = acceptEncoding ? shellEncodings.negotiate(acceptEncoding) : null;
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+}
+
+function compressShell(html: string, acceptEncoding: string | undefined) {
+  const encoding = negotiateShellEncoding(acceptEncoding);
   if (encoding === 'br') {
     return {
       encoding,
@@ -48,19 +57,29 @@ function compressShell(html: string, acceptEncoding: string | undefined) {
   return { encoding: null, body: html };
 }
 
-/** The build's prerendered shells by file name; empty when the build has none. */
-function readPrerendered(distDir: string): Map<string, string> {
-  const shells = new Map<string, string>();
+/** A prerendered page as the build wrote it: the HTML, and its brotli and gzip copies. */
+interface PrerenderedPage {
+  html: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+/** The build's prerendered pages by file name; empty when the build has none. */
+function readPrerendered(distDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const readIfThere = (file: string) => (existsSync(file) ? readFileSync(file) : null);
   for (const page of PRERENDERED_PAGES) {
     for (const theme of PRERENDER_THEMES) {
       for (const layout of PRERENDER_LAYOUTS) {
         const name = prerenderedFile(page.name, theme, layout);
         const file = path.join(distDir, PRERENDER_DIR, name);
-        if (existsSync(file)) shells.set(name, readFileSync(file, 'utf8'));
+        const html = readIfThere(file);
+        if (html)
+          pages.set(name, { html, br: readIfThere(`${file}.br`), gzip: readIfThere(`${file}.gz`) });
       }
     }
   }
-  return shells;
+  return pages;
 }
 
 /**
@@ -79,17 +98,17 @@ export async function registerWebApp(
   const shell = readFileSync(indexPath, 'utf8');
   const prerendered = readPrerendered(distDir);
 
-  /** The shell for this request: its page's prerendered first screen when there is one. */
-  const shellFor = (request: FastifyRequest) => {
+  /** This request's page prerendered in the visitor's theme and layout, when the build has it. */
+  const prerenderedFor = (request: FastifyRequest) => {
     const page = prerenderedPageFor(request.url);
-    if (!page) return shell;
+    if (!page) return undefined;
     const mobileHint = request.headers['sec-ch-ua-mobile'];
     const { theme, layout } = firstScreenVariant({
       cookie: request.headers.cookie,
       'sec-ch-ua-mobile': typeof mobileHint === 'string' ? mobileHint : undefined,
       'user-agent': request.headers['user-agent'],
     });
-    return prerendered.get(prerenderedFile(page, theme, layout)) ?? shell;
+    return prerendered.get(prerenderedFile(page, theme, layout));
   };
 
   await app.register(fastifyStatic, {
@@ -107,19 +126,26 @@ export async function registerWebApp(
   });
 
   return {
-    sendShell(request, reply, csrfToken) {
-      const meta = `<meta name="csrf-token" content="${csrfToken}" />`;
+    sendShell(request, reply, issueCsrfToken) {
+      reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      const page = prerenderedFor(request);
+      if (page) {
+        // Sent as the build compressed it: no token in it, so no work per request. The app
+        // fetches its CSRF token when it first writes, as it does under a cached shell.
+        const encoding = negotiateShellEncoding(request.headers['accept-encoding']);
+        const body = (encoding && page[encoding]) ?? page.html;
+        if (body !== page.html) reply.header('content-encoding', encoding);
+        return reply
+          .header('vary', 'accept-encoding, cookie, sec-ch-ua-mobile, user-agent')
+          .send(body);
+      }
+      const meta = `<meta name="csrf-token" content="${issueCsrfToken()}" />`;
       const { encoding, body } = compressShell(
-        shellFor(request).replace('</head>', () => `${meta}</head>`),
+        shell.replace('</head>', () => `${meta}</head>`),
         request.headers['accept-encoding'],
       );
       if (encoding) reply.header('content-encoding', encoding);
-      return reply
-        .code(200)
-        .header('cache-control', 'no-store')
-        .header('vary', 'accept-encoding, cookie, sec-ch-ua-mobile, user-agent')
-        .type('text/html; charset=utf-8')
-        .send(body);
+      return reply.header('vary', 'accept-encoding').send(body);
     },
   };
 }
