@@ -15,15 +15,11 @@ if (!isBuildCurrent()) {
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
-  },
-);
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -19,7 +19,9 @@ await build({
   platform: 'node',
   target: 'node26',
   format: 'esm',
+  // Stacks are mapped by src/lib/lazy-stack-map.ts, which needs positions, not the sources.
   sourcemap: true,
+  sourcesContent: false,
   plugins: [externalNodeModules],
   logLevel: 'warning',
 });

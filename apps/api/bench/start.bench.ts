@@ -38,7 +38,7 @@ interface Start {
 async function start(dataDir: string): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

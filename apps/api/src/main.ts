@@ -11,6 +11,7 @@ import {
   type Config,
 } from './config';
 import { describeError } from './lib/describe-error';
+import { mapStacksLazily } from './lib/lazy-stack-map';
 import { outboxMailer, smtpMailer } from './lib/mailer';
 import { dataFolderSecret } from './lib/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -36,6 +37,9 @@ import { vendorClearingJob } from './modules/vendors/vendor-money';
 import { GameStatusWorker, gameStatusSettings } from './modules/catalog/game-status.job';
 import { demoPanelUrl } from './modules/panels/panels.seed';
 import { deriveKey } from './modules/panels/panel-crypto';
+
+// Before anything can throw: stacks from the built bundle name the TypeScript source.
+mapStacksLazily(import.meta.url);
 
 function readConfig(): Config {
   try {

@@ -2,7 +2,6 @@ import {
   LISTING_IMAGE_MAX_BYTES,
   LISTING_IMAGE_MAX_SIDE,
 } from '@crimsonhost/shared/vendor-listings';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
 
 /** What a listing's image is once the API has made it: WebP, at most 1280 px on its longest side. */
@@ -15,6 +14,14 @@ export interface ListingImage {
 
 /** Decoding stops at this many pixels: a small file can claim a huge canvas (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * sharp (libvips and its thread pool) costs an idle instance about 22 MB of resident memory, and
+ * only a vendor uploading a listing image needs it: it loads on the first upload.
+ */
+const importSharp = async () => (await import('sharp')).default;
+let loadingSharp: ReturnType<typeof importSharp> | undefined;
+const loadSharp = () => (loadingSharp ??= importSharp());
 
 const refused = (message: string) => new AppError('IMAGE_REFUSED', 415, message);
 
@@ -46,6 +53,7 @@ export async function listingImage(bytes: Uint8Array): Promise<ListingImage> {
   if (kind === null) {
     throw refused('This file is not a PNG, JPEG or WebP image. Choose a picture in one of those.');
   }
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, {
       limitInputPixels: MAX_INPUT_PIXELS,
