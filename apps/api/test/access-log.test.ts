@@ -1,9 +1,9 @@
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import fs, { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonDestination, logDestination, readableLine } from '../src/lib/readable-log';
 import { AccessLog } from '../src/lib/access-log';
 import { createTestApp, type TestContext } from './app';
@@ -182,6 +182,7 @@ describe('the JSON log stream', () => {
   it('writes the lines of one turn together right after it, in order, and never holds more', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'crimsonhost-log-')), 'out.log');
     const fd = openSync(file, 'w');
+    const fsyncs = vi.spyOn(fs, 'fsyncSync');
     try {
       const logger = pino({ level: 'info' }, jsonDestination(fd));
       for (let n = 0; n < 3; n += 1) logger.info({ n }, 'line');
@@ -190,6 +191,9 @@ describe('the JSON log stream', () => {
       await new Promise((resolve) => setImmediate(resolve));
       const written = parseLines(readFileSync(file, 'utf8'));
       expect(written.map((line) => line.n)).toEqual([0, 1, 2]);
+      // Written, not synced: a sync to disk after every turn would cost each request more than
+      // its line (docs/benchmarks.md, request logging).
+      expect(fsyncs).not.toHaveBeenCalled();
 
       // A turn that logs more than the batch holds writes as it goes; the rest follows the turn.
       const big = 'x'.repeat(1000);
@@ -201,6 +205,7 @@ describe('the JSON log stream', () => {
         Array.from({ length: 20 }, (_, n) => n),
       );
     } finally {
+      fsyncs.mockRestore();
       closeSync(fd);
     }
   });

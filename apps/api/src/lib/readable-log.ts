@@ -64,7 +64,7 @@ export function readableLine(json: string): string {
  * access line more than making it; here the lines of one turn of the event loop go out together in
  * one write, right after the turn, so a line is never held back longer than the work that made it
  * (SonicBoom does the writing: partial writes, EAGAIN on a full pipe). What is waiting is written
- * when the process exits. `dest` is a file descriptor or a path.
+ * and synced to disk when the process exits. `dest` is a file descriptor or a path.
  */
 export function jsonDestination(dest: number | string = 1): DestinationStream & {
   flushSync(): void;
@@ -72,9 +72,11 @@ export function jsonDestination(dest: number | string = 1): DestinationStream & 
   // Up to 8 KiB wait for the end of the turn; a turn that logs more writes as it goes.
   const boom = new SonicBoom({ dest, sync: true, minLength: 8192 });
   let scheduled = false;
+  // `flush()` without a callback writes what waits and nothing more; `flushSync()` would also ask
+  // the disk to sync the file (fsync) after every turn that logged, which is for the exit.
   const flush = () => {
     scheduled = false;
-    boom.flushSync();
+    boom.flush();
   };
   process.on('exit', () => boom.flushSync());
   return {
