@@ -3,6 +3,7 @@ import path from 'node:path';
 import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { animationsSettled } from './a11y.mjs';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 export const SCREENSHOT_DIR = path.join(
@@ -142,7 +143,10 @@ export async function saveScreenshot(page, name) {
 }
 
 /** Whether the page is wider than its viewport (a horizontal scrollbar). */
-export function hasHorizontalOverflow(page) {
+export async function hasHorizontalOverflow(page) {
+  // A page answers a new viewport over a frame or two and may animate into it (the vendor area's
+  // sidebar folds away at 375 px): the width is read once that is over, not half-way through.
+  await animationsSettled(page);
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
