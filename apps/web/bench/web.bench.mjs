@@ -127,6 +127,21 @@ async function lighthouseRun(url, reportFile) {
   }
 }
 
+/**
+ * Lighthouse sometimes loses the trace of a load (NO_NAVSTART, "Please run Lighthouse again"),
+ * seen here about once in thirty runs: that run measured nothing, so it is run again, once, and
+ * said so. Any other failure, or a second loss in a row, ends the benchmark.
+ */
+async function lighthouseRunAgainIfAsked(url, reportFile) {
+  try {
+    return await lighthouseRun(url, reportFile);
+  } catch (error) {
+    if (!String(error?.message).includes('NO_NAVSTART')) throw error;
+    console.log(`  (Lighthouse lost the trace of ${url} (NO_NAVSTART); running it again)`);
+    return lighthouseRun(url, reportFile);
+  }
+}
+
 if (!isBuildCurrent()) {
   console.log('Building the storefront...');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
@@ -197,7 +212,7 @@ try {
         const reportFile =
           options.reports &&
           path.join(options.reports, `${page.page.replace(/[^a-z]+/g, '-')}-${run + 1}.json`);
-        results.push(await lighthouseRun(page.url, reportFile));
+        results.push(await lighthouseRunAgainIfAsked(page.url, reportFile));
       }
       console.log(
         `${page.page.padEnd(14)} ${String(median(results.map((r) => r.performance))).padStart(5)} ` +

@@ -1,5 +1,5 @@
 import '../lib/zod-without-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@crimsonhost/shared/constants';
@@ -8,15 +8,22 @@ import { AppProviders, createQueryClient } from './providers';
 import { AppRoutes, preloadFirstScreen } from './router';
 
 function renderApp(container: HTMLElement) {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, React renders the first screen in slices of a few milliseconds and lets the
+  // browser paint and scroll between them. Rendered at once, it held a slow phone's main thread
+  // for hundreds of milliseconds (Ant Design computes its styles while rendering). The page still
+  // appears in one commit, replacing the prerendered one.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={createQueryClient()}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 /**
