@@ -151,6 +151,33 @@ export async function hasHorizontalOverflow(page) {
 }
 
 /**
+ * The visible headings whose text is cut off by a box around them that hides what overflows (a
+ * section's title beside its action button on a phone, say), one line each.
+ */
+export async function clippedHeadings(page) {
+  await animationsSettled(page);
+  return page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4')].flatMap((heading) => {
+      if (!heading.checkVisibility()) return [];
+      const range = document.createRange();
+      range.selectNodeContents(heading);
+      const text = range.getBoundingClientRect();
+      for (let box = heading; box && box !== document.body; box = box.parentElement) {
+        const overflow = getComputedStyle(box).overflowX;
+        if (overflow !== 'hidden' && overflow !== 'clip') continue;
+        const edges = box.getBoundingClientRect();
+        if (text.right > edges.right + 1 || text.left < edges.left - 1) {
+          return [
+            `"${heading.textContent}" runs ${Math.round(text.right - edges.right)} px past its box`,
+          ];
+        }
+      }
+      return [];
+    }),
+  );
+}
+
+/**
  * Records what should never happen on a page: console errors (CSP refusals are reported there
  * too), uncaught exceptions, and securitypolicyviolation events.
  */

@@ -4,6 +4,7 @@ import { seriousA11yViolations } from './a11y.mjs';
 import {
   DESKTOP,
   MOBILE,
+  clippedHeadings,
   hasHorizontalOverflow,
   saveScreenshot,
   sharedBrowser,
@@ -48,6 +49,7 @@ describe('pages at 1280 and 375, light and dark', () => {
             );
             assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
             assert.equal(await hasHorizontalOverflow(page), false, 'no horizontal scroll');
+            assert.deepEqual(await clippedHeadings(page), [], 'no heading cut');
             await saveScreenshot(page, `${name}-${viewport.name}-${theme}`);
             assert.deepEqual(problems, []);
           } finally {

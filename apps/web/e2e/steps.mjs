@@ -9,6 +9,7 @@ import {
   DESKTOP,
   MOBILE,
   SCREENSHOT_DIR,
+  clippedHeadings,
   hasHorizontalOverflow,
   saveScreenshot,
 } from './browser.mjs';
@@ -154,6 +155,7 @@ export async function screenshotAllWays(page, name, { dialog = false, restoreThe
     for (const theme of ['light', 'dark']) {
       if ((await currentTheme(page)) !== theme) await switchTheme(page, theme);
       assert.equal(await hasHorizontalOverflow(page), false, `${name} at ${width}px`);
+      assert.deepEqual(await clippedHeadings(page), [], `${name} at ${width}px: headings cut`);
       // Each screen kept is also checked against WCAG 2.2 AA, at both widths and in both themes.
       assert.deepEqual(
         await seriousA11yViolations(page),

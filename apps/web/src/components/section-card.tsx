@@ -13,6 +13,7 @@ export function SectionCard({
 }) {
   return (
     <Card
+      className="section-card"
       title={
         <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
           {title}
