@@ -437,7 +437,14 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database, version));
-      await api.register(catalogRoutes(database.db, { cacheTtlMs: config.CATALOG_CACHE_TTL_MS }));
+      await api.register(
+        catalogRoutes(database.db, {
+          cacheTtlMs: config.CATALOG_CACHE_TTL_MS,
+          readModel: config.CATALOG_READ_MODEL
+            ? { freshnessMs: config.CATALOG_FRESHNESS_MS }
+            : undefined,
+        }),
+      );
       await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
       await api.register(staffSignInRoutes({ guards, staffSignIn }));
       await api.register(sessionRoutes({ db: database.db, guards }));

@@ -256,7 +256,17 @@ export const configSchema = z.object({
   /** How long "Test connection" waits for a vendor's panel to answer. */
   PANEL_TEST_TIMEOUT_MS: wholeNumber(100, 30_000).default(5000),
   /** How long an instance reuses a catalog list or facet answer; 0 turns the cache off. */
-  CATALOG_CACHE_TTL_MS: wholeNumber(0, 60_000).default(2000),
+  CATALOG_CACHE_TTL_MS: wholeNumber(0, 60_000).default(1000),
+  /**
+   * Whether list pages are answered from each instance's in-memory catalog (decision 062); off,
+   * every list page is two SQL queries.
+   */
+  CATALOG_READ_MODEL: flag.default(true),
+  /**
+   * How far the in-memory catalog may trail the database, in ms (with the answer cache, a change
+   * shows on every instance within the two together); 0 reads the changes before every list.
+   */
+  CATALOG_FRESHNESS_MS: wholeNumber(0, 60_000).default(1000),
   /** Whether this instance takes part in querying game servers for their live status. */
   GAME_STATUS_ENABLED: flag.default(true),
   /** How often each listed game server is asked for its status. */

@@ -46,7 +46,13 @@ export async function createTestApp(
     paypal?: PayPalSettings | null;
   } = {},
 ): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // Lists read the catalog's changes first (decision 062): a test sees what it just wrote.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CATALOG_FRESHNESS_MS: '0',
+    ...env,
+  });
   const database = await createTestDatabase();
   const mailer = options.mailer ?? recordingMailer();
   const app = await buildApp({

@@ -17,6 +17,8 @@ import {
 import { users } from './auth';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+/** A 64-bit transaction id, as text (it does not wrap around, unlike `xid`). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * The games the storefront rents servers for, with how their status is asked. Rows come with the
@@ -110,6 +112,14 @@ export const serverListings = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * The transaction that last wrote the row (set by a trigger on every update). Each instance's
+     * catalog read model asks for the rows written since the oldest transaction that was still
+     * open at its last read (decision 062).
+     */
+    changeXid: xid8('change_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     check('server_listings_status_check', sql`${t.status} in ('online', 'offline', 'maintenance')`),
@@ -132,7 +142,21 @@ export const serverListings = pgTable(
     index('server_listings_region_idx').on(t.regionCode),
     index('server_listings_vendor_idx').on(t.vendorId),
     index('server_listings_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('server_listings_change_xid_idx').on(t.changeXid),
   ],
+);
+
+/**
+ * One row whose epoch goes up, in the writing transaction, when listings are deleted or truncated
+ * or a region changes: changes the read model cannot see row by row, so it reloads the catalog.
+ */
+export const catalogEpoch = pgTable(
+  'catalog_epoch',
+  {
+    id: smallint('id').primaryKey().default(1),
+    epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_epoch_one_row', sql`${t.id} = 1`)],
 );
 
 /**

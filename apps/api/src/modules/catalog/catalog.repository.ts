@@ -22,7 +22,7 @@ export interface ListingFilters {
   maxPriceMicro?: bigint;
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: serverListings.id,
   name: serverListings.name,
   status: serverListings.status,

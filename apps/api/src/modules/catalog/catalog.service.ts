@@ -28,7 +28,7 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toListingFilters(filters: ServerFilters): ListingFilters {
+export function toListingFilters(filters: ServerFilters): ListingFilters {
   return {
     q: filters.q || undefined,
     game: filters.game,
@@ -44,7 +44,7 @@ function priceUnit(value: string): PriceUnit {
   return (PRICE_UNITS as readonly string[]).includes(value) ? (value as PriceUnit) : 'hour';
 }
 
-function toCard(row: ListingCardRow): ServerCard {
+export function toCard(row: ListingCardRow): ServerCard {
   return {
     id: row.id,
     name: row.name,

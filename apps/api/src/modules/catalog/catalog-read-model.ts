@@ -1,0 +1,201 @@
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import type { ServerListQuery } from '@crimsonhost/shared/catalog';
+import { queryRows, type Executor } from '../../db/client';
+import { regions, serverListings } from '../../db/schema/index';
+import { CatalogIndex, type IndexedListing } from './catalog-index';
+import { cardColumns } from './catalog.repository';
+import { toCard } from './catalog.service';
+
+/**
+ * The catalog's list pages answered from memory (decision 062). Each instance holds the listed
+ * listings in a `CatalogIndex` (sorted five ways, every card already in JSON) and reads from
+ * PostgreSQL only what changed: rows whose `change_xid` is at or past the oldest transaction still open at its last
+ * read (so a transaction that commits late is never missed), and the whole catalog again when the
+ * epoch row moves (a deleted listing, a changed region). PostgreSQL stays the truth: the model is
+ * at most `freshnessMs` behind it, and with 0 every list first reads what changed since the
+ * request arrived (one short query shared by the requests waiting for it).
+ */
+
+export interface CatalogReadModelOptions {
+  /** How far behind PostgreSQL a list may be, in ms; 0 reads the changes before every list. */
+  freshnessMs: number;
+  onError?: (error: unknown) => void;
+}
+
+interface Row {
+  id: string;
+  name: string;
+  status: string;
+  availability: string;
+  gameId: string;
+  regionCode: string;
+  regionName: string;
+  regionCountry: string;
+  cpu: string | null;
+  ram: string | null;
+  storage: string | null;
+  image: string | null;
+  priceMicro: bigint;
+  priceUnit: string;
+  playersCurrent: number;
+  playersMax: number;
+  performanceScore: number;
+  popularity: number;
+  listed: boolean | null;
+  availabilityRank: number | null;
+  searchText: string | null;
+}
+
+export class CatalogReadModel {
+  private readonly index = new CatalogIndex();
+  private readonly words = new Map<string, string>();
+  private loaded = false;
+  private epoch = -1;
+  /** pg_snapshot_xmin of the last read: rows stamped at or past it are read again. */
+  private xmin = '0';
+  /** When the last successful read started (performance.now()). */
+  private readAt = -Infinity;
+  private reading: { startedAt: number; done: Promise<void> } | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly options: CatalogReadModelOptions,
+  ) {}
+
+  /** The first load; lists answer from SQL until it is done. A failure is reported, not thrown. */
+  load(): Promise<void> {
+    return this.refresh().catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /**
+   * The list answer as JSON, as `JSON.stringify(listServers(...))` would write it but with an
+   * exact total; null while the first load runs or when reading the changes failed (the caller
+   * then answers from SQL, which reports a database fault its own way).
+   */
+  async list(query: ServerListQuery): Promise<string | null> {
+    if (this.stopped) return null;
+    const arrivedAt = performance.now();
+    const age = arrivedAt - this.readAt;
+    if (!this.loaded || this.options.freshnessMs === 0 || age > this.options.freshnessMs) {
+      if (!this.loaded) {
+        if (!this.reading) void this.load();
+        return null;
+      }
+      try {
+        await this.readSince(arrivedAt);
+      } catch (error) {
+        this.options.onError?.(error);
+        return null;
+      }
+    } else if (age > this.options.freshnessMs / 2 && !this.reading) {
+      // Read ahead while the model is still fresh enough, so a steady load never waits.
+      void this.refresh().catch((error: unknown) => this.options.onError?.(error));
+    }
+    return this.index.answer(query);
+  }
+
+  /** Resolves once a read that started at or after `since` is done. */
+  private async readSince(since: number): Promise<void> {
+    for (;;) {
+      const reading = this.reading;
+      if (!reading) return this.refresh();
+      if (reading.startedAt >= since) return reading.done;
+      await reading.done.catch(() => undefined);
+    }
+  }
+
+  /** One read of what changed (or of everything, the first time and after the epoch moved). */
+  refresh(): Promise<void> {
+    if (this.reading) return this.reading.done;
+    const startedAt = performance.now();
+    const done = this.read().then(
+      () => {
+        this.readAt = startedAt;
+        this.reading = null;
+      },
+      (error: unknown) => {
+        this.reading = null;
+        throw error;
+      },
+    );
+    this.reading = { startedAt, done };
+    return done;
+  }
+
+  private async read(): Promise<void> {
+    // The snapshot's xmin first: any transaction not visible to the row query below was still
+    // open then, so its xid is at or past this xmin and the next read asks for its rows.
+    const [mark] = await queryRows<{ xmin: string; epoch: string | number }>(
+      this.db,
+      sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+        (select epoch from catalog_epoch where id = 1) as epoch`,
+    );
+    if (!mark) throw new Error('catalog read model: no snapshot');
+    const epoch = Number(mark.epoch ?? 0);
+    const full = !this.loaded || epoch !== this.epoch;
+    const rows = await this.db
+      .select({
+        ...cardColumns,
+        listed: serverListings.listed,
+        availabilityRank: serverListings.availabilityRank,
+        searchText: serverListings.searchText,
+      })
+      .from(serverListings)
+      .innerJoin(regions, eq(regions.code, serverListings.regionCode))
+      .where(
+        full
+          ? eq(serverListings.listed, true)
+          : sql`${serverListings.changeXid} >= ${this.xmin}::xid8`,
+      );
+    if (full) this.replaceAll(rows);
+    else if (rows.length > 0) this.apply(rows);
+    this.xmin = mark.xmin;
+    this.epoch = epoch;
+    this.loaded = true;
+  }
+
+  private toListing(row: Row): IndexedListing | null {
+    if (!row.listed) return null;
+    const price = Number(row.priceMicro);
+    if (!Number.isSafeInteger(price)) throw new Error(`listing ${row.id}: price out of range`);
+    return {
+      id: row.id,
+      gameId: this.shared(row.gameId),
+      regionCode: this.shared(row.regionCode),
+      status: this.shared(row.status),
+      availability: this.shared(row.availability),
+      availabilityRank: row.availabilityRank ?? 2,
+      price,
+      performanceScore: row.performanceScore,
+      popularity: row.popularity,
+      searchText: row.searchText ?? '',
+      card: JSON.stringify(toCard(row)),
+    };
+  }
+
+  /** One string per value of the few-valued fields, instead of one per listing. */
+  private shared(value: string): string {
+    let kept = this.words.get(value);
+    if (kept === undefined) this.words.set(value, (kept = value));
+    return kept;
+  }
+
+  private replaceAll(rows: Row[]): void {
+    const listings: IndexedListing[] = [];
+    for (const row of rows) {
+      const listing = this.toListing(row);
+      if (listing) listings.push(listing);
+    }
+    this.index.replaceAll(listings);
+  }
+
+  private apply(rows: Row[]): void {
+    this.index.apply(rows.map((row) => ({ id: row.id, listing: this.toListing(row) })));
+  }
+}
