@@ -21,8 +21,13 @@ const { values: args } = parseArgs({
     warm: { type: 'string', default: '3' },
     idle: { type: 'string', default: '20' },
     'database-url': { type: 'string' },
+    /** More environment for the server, as KEY=VALUE (repeatable), to compare settings. */
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
+const extraEnv = Object.fromEntries(
+  args.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const WARM = Number(args.warm);
 const IDLE_S = Number(args.idle);
 const GOALS = { freshMs: 6000, warmMs: 3000, idleMb: 300 };
@@ -46,6 +51,7 @@ async function start(dataDir: string): Promise<Start> {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_FORMAT: 'json',
+      ...extraEnv,
       ...(args['database-url']
         ? { DATABASE_URL: args['database-url'], JWT_SECRET: 'start-bench-secret-'.padEnd(64, '0') }
         : {}),
