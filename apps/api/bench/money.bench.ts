@@ -31,6 +31,7 @@ import { apiRoot } from '../src/lib/package-paths';
 import { hashPassword } from '../src/modules/auth/password';
 import { insertListings, type NewListing } from '../src/modules/catalog/catalog.repository';
 import {
+  CACHED_BALANCE_KINDS,
   chainClearing,
   postLedgerTransaction,
   userWallet,
@@ -534,8 +535,10 @@ async function checkLedger(db: Database) {
       (select count(*)::int from ledger_accounts a
          left join (select account_id, sum(amount) as total from ledger_entries group by 1) e
            on e.account_id = a.id
-        where a.balance <> case when a.kind in ('USER_WALLET', 'USER_CREDIT')
-                                then coalesce(e.total, 0) else 0 end) as drifted,
+        where a.balance <> case when a.kind in (${sql.join(
+          [...CACHED_BALANCE_KINDS].map((kind) => sql`${kind}`),
+          sql`, `,
+        )}) then coalesce(e.total, 0) else 0 end) as drifted,
       (select count(*)::int from rentals where status <> 'ACTIVE') as ended,
       (select count(*)::int from rentals
         where status <> 'ACTIVE' and paid <> refunded + released + commission) as unsettled`,
