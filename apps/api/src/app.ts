@@ -79,6 +79,7 @@ import { AdminOverviewService } from './modules/admin/overview.service';
 import { ledgerAdminRoutes } from './modules/ledger-admin/ledger-admin.routes';
 import { LedgerAdminService } from './modules/ledger-admin/ledger-admin.service';
 import { AdminUsersService } from './modules/admin/users.service';
+import { CatalogReadModel } from './modules/catalog/catalog-read-model';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { chainSettingsFromConfig, type ChainSettings } from './modules/chains/chain-settings';
 import { healthRoutes } from './modules/health/health.routes';
@@ -285,6 +286,19 @@ export async function buildApp({
     resolver: panelResolver,
   });
   app.addHook('onClose', () => panelGuard.close());
+  // List pages from memory, kept in step with the database (decision 062); SQL until loaded. The
+  // app is ready once the catalog is in memory (a few ms for the demo's, seconds for 100,000
+  // listings); if that read fails, lists answer from SQL and the model tries again.
+  const catalog = config.CATALOG_READ_MODEL
+    ? new CatalogReadModel(database.db, {
+        freshnessMs: config.CATALOG_FRESHNESS_MS,
+        onError: (error) => app.log.warn({ err: error }, 'catalog: reading the changes failed'),
+      })
+    : null;
+  if (catalog) {
+    app.addHook('onReady', () => catalog.load());
+    app.addHook('onClose', async () => catalog.stop());
+  }
   // The test clock's time (decision 042) stamps run-state changes and power actions, so a
   // dispute's evidence lines up with the rental's hours when the clock is moved.
   const panelService = new PanelService(database.db, panelKey, app.log, {
@@ -436,14 +450,9 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database, version));
+      await api.register(healthRoutes(database, version, catalog));
       await api.register(
-        catalogRoutes(database.db, {
-          cacheTtlMs: config.CATALOG_CACHE_TTL_MS,
-          readModel: config.CATALOG_READ_MODEL
-            ? { freshnessMs: config.CATALOG_FRESHNESS_MS }
-            : undefined,
-        }),
+        catalogRoutes(database.db, { cacheTtlMs: config.CATALOG_CACHE_TTL_MS, readModel: catalog }),
       );
       await api.register(authRoutes({ auth, recovery, discord, verification, guards, tokens }));
       await api.register(staffSignInRoutes({ guards, staffSignIn }));

@@ -49,6 +49,19 @@ export const healthSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * This instance's in-memory catalog (decision 062): whether list pages come from it or from SQL,
+   * how many listings it holds, when it last read the database's changes, and reads that failed.
+   */
+  catalog: z
+    .object({
+      source: z.enum(['memory', 'sql']),
+      listings: z.number().int(),
+      lastReadAt: z.iso.datetime().nullable(),
+      failedReads: z.number().int(),
+      lastFailure: z.object({ message: z.string(), at: z.iso.datetime() }).nullable(),
+    })
+    .optional(),
   /** Deposits that were handed an address another deposit had (found by a migration), to settle by hand. */
   deposits: z.object({ addressCollisions: z.number().int() }).optional(),
 });

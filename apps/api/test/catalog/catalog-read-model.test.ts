@@ -154,6 +154,57 @@ describe('the in-memory catalog', () => {
   });
 });
 
+describe('the in-memory catalog of an instance', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ CATALOG_CACHE_TTL_MS: '0' });
+    await seedBulkListings(ctx.database.db, 40);
+  });
+  afterAll(() => ctx.close());
+
+  const health = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json<{
+      data: { status: string; catalog: Record<string, unknown> };
+    }>().data;
+  const list = () => ctx.app.inject({ method: 'GET', url: '/api/servers?sort=price_asc' });
+
+  it('reports in the health call where lists come from and what it holds', async () => {
+    expect((await list()).statusCode).toBe(200);
+    expect((await health()).catalog).toEqual({
+      source: 'memory',
+      listings: 40,
+      lastReadAt: expect.any(String),
+      failedReads: 0,
+      lastFailure: null,
+    });
+  });
+
+  it('answers from SQL while it cannot read the changes, and says so', async () => {
+    const before = await list();
+    await ctx.database.db.execute(sql`alter table catalog_epoch rename to catalog_epoch_away`);
+    try {
+      const during = await list();
+      expect(during.statusCode).toBe(200);
+      expect(during.json<ServerListResponse>().data).toEqual(
+        before.json<ServerListResponse>().data,
+      );
+      const { status, catalog } = await health();
+      expect(status).toBe('ok');
+      expect(catalog).toMatchObject({
+        source: 'memory',
+        failedReads: 1,
+        lastFailure: { message: expect.stringContaining('catalog_epoch'), at: expect.any(String) },
+      });
+    } finally {
+      await ctx.database.db.execute(sql`alter table catalog_epoch_away rename to catalog_epoch`);
+    }
+    await ctx.database.db.execute(sql`update server_listings set popularity = popularity + 1`);
+    expect((await list()).statusCode).toBe(200);
+    expect((await health()).catalog).toMatchObject({ source: 'memory', failedReads: 1 });
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('the in-memory catalog on PostgreSQL', () => {
   let ctx: TestContext;
 

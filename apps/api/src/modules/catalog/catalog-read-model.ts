@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { ServerListQuery } from '@crimsonhost/shared/catalog';
+import type { Health } from '@crimsonhost/shared/health';
 import { queryRows, type Executor } from '../../db/client';
 import { regions, serverListings } from '../../db/schema/index';
 import { CatalogIndex, type IndexedListing } from './catalog-index';
@@ -58,6 +59,9 @@ export class CatalogReadModel {
   private readAt = -Infinity;
   private reading: { startedAt: number; done: Promise<void> } | null = null;
   private stopped = false;
+  private lastReadAt: Date | null = null;
+  private failedReads = 0;
+  private lastFailure: { message: string; at: string } | null = null;
 
   constructor(
     private readonly db: Executor,
@@ -71,6 +75,17 @@ export class CatalogReadModel {
 
   stop(): void {
     this.stopped = true;
+  }
+
+  /** What the health call reports of this instance's model. */
+  state(): NonNullable<Health['catalog']> {
+    return {
+      source: this.loaded && !this.stopped ? 'memory' : 'sql',
+      listings: this.index.size,
+      lastReadAt: this.lastReadAt?.toISOString() ?? null,
+      failedReads: this.failedReads,
+      lastFailure: this.lastFailure,
+    };
   }
 
   /**
@@ -117,10 +132,14 @@ export class CatalogReadModel {
     const done = this.read().then(
       () => {
         this.readAt = startedAt;
+        this.lastReadAt = new Date();
         this.reading = null;
       },
       (error: unknown) => {
         this.reading = null;
+        this.failedReads += 1;
+        const message = error instanceof Error ? error.message : String(error);
+        this.lastFailure = { message, at: new Date().toISOString() };
         throw error;
       },
     );

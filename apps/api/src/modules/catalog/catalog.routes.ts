@@ -12,7 +12,7 @@ import {
 import { errorEnvelopeSchema } from '@crimsonhost/shared/errors';
 import type { Database } from '../../db/client';
 import { AnswerCache, queryKey } from './answer-cache';
-import { CatalogReadModel } from './catalog-read-model';
+import type { CatalogReadModel } from './catalog-read-model';
 import { getServer, listGameFacets, listRegionFacets, listServers } from './catalog.service';
 
 /**
@@ -27,25 +27,9 @@ function sendJson(reply: FastifyReply, json: string) {
 export const catalogRoutes =
   (
     db: Database,
-    {
-      cacheTtlMs,
-      readModel: readModelOptions,
-    }: { cacheTtlMs: number; readModel?: { freshnessMs: number } },
+    { cacheTtlMs, readModel }: { cacheTtlMs: number; readModel: CatalogReadModel | null },
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    // List pages from memory, kept in step with the database (decision 062); SQL until loaded.
-    const readModel = readModelOptions
-      ? new CatalogReadModel(db, {
-          ...readModelOptions,
-          onError: (error) => app.log.warn({ err: error }, 'catalog read model: read failed'),
-        })
-      : null;
-    if (readModel) {
-      // Ready once the catalog is in memory (a few ms for the demo's, about a second for 100,000
-      // listings); if that read fails, lists answer from SQL and the model tries again.
-      app.addHook('onReady', async () => readModel.load());
-      app.addHook('onClose', async () => readModel.stop());
-    }
     // Pages and facets are the same for every visitor: each instance reuses them briefly.
     const pages = new AnswerCache<string>(cacheTtlMs);
     const games = new AnswerCache<string>(cacheTtlMs);

@@ -2,10 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '@crimsonhost/shared/health';
 import { dataEnvelope } from '@crimsonhost/shared/envelope';
 import type { DatabaseHandle } from '../../db/client';
+import type { CatalogReadModel } from '../catalog/catalog-read-model';
 import { readHealth } from './health.service';
 
 export const healthRoutes =
-  (database: DatabaseHandle, version: string): FastifyPluginAsyncZod =>
+  (
+    database: DatabaseHandle,
+    version: string,
+    catalog: CatalogReadModel | null,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',
@@ -17,7 +22,7 @@ export const healthRoutes =
         },
       },
       async (_request, reply) => {
-        const health = await readHealth(database, version);
+        const health = await readHealth(database, version, catalog?.state());
         return reply.code(health.status === 'ok' ? 200 : 503).send({ data: health });
       },
     );

@@ -5,8 +5,12 @@ import { jobRuns } from '../../lib/jobs';
 import { watcherStates } from '../chains/chain-watcher';
 import { countAddressCollisions } from '../wallet/wallet.repository';
 
-export async function readHealth(database: DatabaseHandle, version: string): Promise<Health> {
-  const base = { version, uptimeSeconds: Math.round(process.uptime()) };
+export async function readHealth(
+  database: DatabaseHandle,
+  version: string,
+  catalog?: Health['catalog'],
+): Promise<Health> {
+  const base = { version, uptimeSeconds: Math.round(process.uptime()), catalog };
   try {
     const migration = await migrationLevel(database);
     const health: Health = {
