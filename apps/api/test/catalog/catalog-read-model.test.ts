@@ -1,18 +1,27 @@
 // The in-memory catalog (decision 062) answers every list exactly as the SQL path does: the same
-// cards in the same order on every page, with every sort, filter, search and price range, before
+// cards in the same order on every page, the same facets, with every sort, filter, search and price range, before
 // and after the kinds of change the product makes (rents, edits, price and popularity moves,
 // unlisting, new listings, a deleted listing, a renamed region), and it never misses a transaction
 // that commits after a later one.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverListQuerySchema, type ServerListResponse } from '@crimsonhost/shared/catalog';
+import {
+  facetQuerySchema,
+  serverListQuerySchema,
+  type ServerListResponse,
+} from '@crimsonhost/shared/catalog';
 import { buildApp, type App } from '../../src/app';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../src/db/client';
 import { seedBulkListings } from '../../src/db/seed/bulk-seed';
 import { countListings } from '../../src/modules/catalog/catalog.repository';
 import { CatalogReadModel } from '../../src/modules/catalog/catalog-read-model';
-import { listServers, toListingFilters } from '../../src/modules/catalog/catalog.service';
+import {
+  listGameFacets,
+  listRegionFacets,
+  listServers,
+  toListingFilters,
+} from '../../src/modules/catalog/catalog.service';
 import { createTestApp, recordingMailer, TEST_JWT_SECRET, type TestContext } from '../app';
 
 const FILTERS = [
@@ -46,6 +55,14 @@ async function expectSameAsSql(ctx: TestContext, model: CatalogReadModel, filter
   const db = ctx.database.db;
   let compared = 0;
   for (const filter of filters) {
+    // The facets beside the list: listings by game and by region under the other filters.
+    const facetFilters = facetQuerySchema.parse(Object.fromEntries(new URLSearchParams(filter)));
+    expect(await model.gameFacets(facetFilters), `games under ${filter}`).toEqual(
+      await listGameFacets(db, facetFilters),
+    );
+    expect(await model.regionFacets(facetFilters), `regions under ${filter}`).toEqual(
+      await listRegionFacets(db, facetFilters),
+    );
     for (const sort of SORTS) {
       for (const page of PAGES) {
         const query = parse(`${filter}&sort=${sort}&${page}`);

@@ -1,4 +1,4 @@
-import type { ServerListQuery, ServerSort } from '@crimsonhost/shared/catalog';
+import type { ServerFilters, ServerListQuery, ServerSort } from '@crimsonhost/shared/catalog';
 import { parseUsdt } from '@crimsonhost/shared/money';
 
 /**
@@ -71,6 +71,8 @@ const fieldMask = (field: { shift: number; bits: number }) =>
 /** Small integers for the values of one filter field, 1 upwards. */
 class Codes {
   private readonly codes = new Map<string, number>();
+  /** The value of each code, at code - 1. */
+  readonly values: string[] = [];
   constructor(
     private readonly name: string,
     private readonly limit: number,
@@ -82,6 +84,7 @@ class Codes {
       code = this.codes.size + 1;
       if (code > this.limit) throw new Error(`catalog index: more than ${this.limit} ${this.name}`);
       this.codes.set(value, code);
+      this.values.push(value);
     }
     return code;
   }
@@ -99,6 +102,16 @@ interface Order {
 interface SearchMemo {
   matches: Uint8Array;
   slots: Int32Array;
+}
+
+interface Filter {
+  mask: number;
+  want: number;
+  none: boolean;
+  priced: boolean;
+  min: number;
+  max: number;
+  memo: SearchMemo | null;
 }
 
 interface Change {
@@ -231,37 +244,14 @@ export class CatalogIndex {
     }
   }
 
-  /**
-   * A list page as JSON, as `JSON.stringify(listServers(...))` writes it, with an exact total.
-   */
+  /** A list page as JSON, as `JSON.stringify(listServers(...))` writes it, with an exact total. */
   answer(query: ServerListQuery): string {
-    let mask = ABSENT;
-    let want = 0;
-    let none = false;
-    const match = (field: { shift: number; bits: number }, code: number | undefined) => {
-      if (code === undefined) none = true;
-      else {
-        mask |= fieldMask(field);
-        want |= code << field.shift;
-      }
-    };
-    if (query.game !== undefined) match(GAME, this.games.find(query.game));
-    if (query.region !== undefined) match(REGION, this.regions.find(query.region));
-    if (query.status !== undefined) match(STATUS, this.statuses.find(query.status));
-    if (query.availability === 'AVAILABLE') {
-      mask |= fieldMask(RANK);
-    } else if (query.availability !== undefined) {
-      match(AVAILABILITY, this.availabilities.find(query.availability));
-    }
-    const min = query.minPrice === undefined ? -Infinity : Number(parseUsdt(query.minPrice));
-    const max = query.maxPrice === undefined ? Infinity : Number(parseUsdt(query.maxPrice));
-    const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
-    const memo = query.q ? this.search(query.q.toLowerCase()) : null;
-
+    const filter = this.filter(query);
     const cards: string[] = [];
     let total = 0;
-    if (!none) {
+    if (!filter.none) {
       const { keys, prices, listings } = this;
+      const { mask, want, priced, min, max, memo } = filter;
       const offset = (query.page - 1) * query.pageSize;
       const order = this.orders.get(query.sort)!;
       const slots = order.slots;
@@ -274,23 +264,84 @@ export class CatalogIndex {
         if (skipped < offset) skipped++;
         else cards.push(listings[slot]!.card);
       }
-      if (memo) {
-        for (const slot of memo.slots) {
-          if ((keys[slot]! & mask) !== want) continue;
-          if (priced && (prices[slot]! < min || prices[slot]! > max)) continue;
-          total++;
-        }
-      } else {
-        for (const [key, groupPrices] of this.groups) {
-          if ((key & mask) !== want) continue;
-          total += priced
-            ? upperBound(groupPrices, max) - lowerBound(groupPrices, min)
-            : groupPrices.length;
-        }
-      }
+      this.count(filter, (_key, count) => (total += count));
     }
     const meta = { page: query.page, pageSize: query.pageSize, total, totalExact: true };
     return `{"data":[${cards.join(',')}],"meta":${JSON.stringify(meta)}}`;
+  }
+
+  /**
+   * Listings under the filters by game or by region, leaving out that dimension's own filter (the
+   * facets beside the list). Values with no listing are absent.
+   */
+  countBy(filters: ServerFilters, dimension: 'game' | 'region'): Map<string, number> {
+    const field = dimension === 'game' ? GAME : REGION;
+    const codes = dimension === 'game' ? this.games : this.regions;
+    const counts = new Map<string, number>();
+    const filter = this.filter(filters, dimension);
+    if (filter.none) return counts;
+    const mask = fieldMask(field);
+    this.count(filter, (key, count) => {
+      if (count === 0) return;
+      const value = codes.values[((key & mask) >>> field.shift) - 1]!;
+      counts.set(value, (counts.get(value) ?? 0) + count);
+    });
+    return counts;
+  }
+
+  /** The packed fields, prices and search a query asks for; `none` when a value is unknown. */
+  private filter(query: ServerFilters, leaveOut?: 'game' | 'region'): Filter {
+    let mask = ABSENT;
+    let want = 0;
+    let none = false;
+    const match = (field: { shift: number; bits: number }, code: number | undefined) => {
+      if (code === undefined) none = true;
+      else {
+        mask |= fieldMask(field);
+        want |= code << field.shift;
+      }
+    };
+    if (query.game !== undefined && leaveOut !== 'game') match(GAME, this.games.find(query.game));
+    if (query.region !== undefined && leaveOut !== 'region') {
+      match(REGION, this.regions.find(query.region));
+    }
+    if (query.status !== undefined) match(STATUS, this.statuses.find(query.status));
+    if (query.availability === 'AVAILABLE') {
+      mask |= fieldMask(RANK);
+    } else if (query.availability !== undefined) {
+      match(AVAILABILITY, this.availabilities.find(query.availability));
+    }
+    return {
+      mask,
+      want,
+      none,
+      priced: query.minPrice !== undefined || query.maxPrice !== undefined,
+      min: query.minPrice === undefined ? -Infinity : Number(parseUsdt(query.minPrice)),
+      max: query.maxPrice === undefined ? Infinity : Number(parseUsdt(query.maxPrice)),
+      memo: query.q ? this.search(query.q.toLowerCase()) : null,
+    };
+  }
+
+  /** Calls `add` with each packed key's listings under the filter (by group, or by search match). */
+  private count(filter: Filter, add: (key: number, count: number) => void): void {
+    const { mask, want, priced, min, max, memo } = filter;
+    if (memo) {
+      const { keys, prices } = this;
+      for (const slot of memo.slots) {
+        const key = keys[slot]!;
+        if ((key & mask) !== want) continue;
+        if (priced && (prices[slot]! < min || prices[slot]! > max)) continue;
+        add(key, 1);
+      }
+      return;
+    }
+    for (const [key, groupPrices] of this.groups) {
+      if ((key & mask) !== want) continue;
+      add(
+        key,
+        priced ? upperBound(groupPrices, max) - lowerBound(groupPrices, min) : groupPrices.length,
+      );
+    }
   }
 
   private slot(id: string): number {

@@ -1,9 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import { eq, sql } from 'drizzle-orm';
-import type { ServerListQuery } from '@crimsonhost/shared/catalog';
+import { asc, eq, sql } from 'drizzle-orm';
+import type {
+  GameFacet,
+  RegionFacet,
+  ServerFilters,
+  ServerListQuery,
+} from '@crimsonhost/shared/catalog';
+import { GAMES, type Game } from '@crimsonhost/shared/constants';
 import type { Health } from '@crimsonhost/shared/health';
 import { queryRows, type Executor } from '../../db/client';
-import { regions, serverListings } from '../../db/schema/index';
+import { games, regions, serverListings } from '../../db/schema/index';
 import { CatalogIndex, type IndexedListing } from './catalog-index';
 import { cardColumns } from './catalog.repository';
 import { toCard } from './catalog.service';
@@ -51,6 +57,8 @@ interface Row {
 export class CatalogReadModel {
   private readonly index = new CatalogIndex();
   private readonly words = new Map<string, string>();
+  private games: Omit<GameFacet, 'listings'>[] = [];
+  private regions: Omit<RegionFacet, 'listings'>[] = [];
   private loaded = false;
   private epoch = -1;
   /** pg_snapshot_xmin of the last read: rows stamped at or past it are read again. */
@@ -94,25 +102,47 @@ export class CatalogReadModel {
    * then answers from SQL, which reports a database fault its own way).
    */
   async list(query: ServerListQuery): Promise<string | null> {
-    if (this.stopped) return null;
+    return (await this.fresh()) ? this.index.answer(query) : null;
+  }
+
+  /** The games beside the list, each with its listings under the filters but the game's own. */
+  async gameFacets(filters: ServerFilters): Promise<GameFacet[] | null> {
+    if (!(await this.fresh())) return null;
+    const counts = this.index.countBy(filters, 'game');
+    return this.games.map((game) => ({ ...game, listings: counts.get(game.id) ?? 0 }));
+  }
+
+  /** The regions beside the list, each with its listings under the filters but the region's own. */
+  async regionFacets(filters: ServerFilters): Promise<RegionFacet[] | null> {
+    if (!(await this.fresh())) return null;
+    const counts = this.index.countBy(filters, 'region');
+    return this.regions.map((region) => ({ ...region, listings: counts.get(region.code) ?? 0 }));
+  }
+
+  /**
+   * Whether the model may answer now: loaded, and read within `freshnessMs` (or read again since
+   * the call arrived). False while the first load runs or when reading the changes failed.
+   */
+  private async fresh(): Promise<boolean> {
+    if (this.stopped) return false;
     const arrivedAt = performance.now();
     const age = arrivedAt - this.readAt;
     if (!this.loaded || this.options.freshnessMs === 0 || age > this.options.freshnessMs) {
       if (!this.loaded) {
         if (!this.reading) void this.load();
-        return null;
+        return false;
       }
       try {
         await this.readSince(arrivedAt);
       } catch (error) {
         this.options.onError?.(error);
-        return null;
+        return false;
       }
     } else if (age > this.options.freshnessMs / 2 && !this.reading) {
       // Read ahead while the model is still fresh enough, so a steady load never waits.
       void this.refresh().catch((error: unknown) => this.options.onError?.(error));
     }
-    return this.index.answer(query);
+    return true;
   }
 
   /** Resolves once a read that started at or after `since` is done. */
@@ -172,8 +202,24 @@ export class CatalogReadModel {
           ? eq(serverListings.listed, true)
           : sql`${serverListings.changeXid} >= ${this.xmin}::xid8`,
       );
-    if (full) this.replaceAll(rows);
-    else if (rows.length > 0) this.apply(rows);
+    if (full) {
+      // The facets' games (the product's order) and regions (by name, in the database's order).
+      const [gameRows, regionRows] = await Promise.all([
+        this.db
+          .select({ id: games.id, name: games.name, defaultPort: games.defaultPort })
+          .from(games),
+        this.db
+          .select({ code: regions.code, name: regions.name, country: regions.country })
+          .from(regions)
+          .orderBy(asc(regions.name)),
+      ]);
+      const order = (id: string) => (GAMES as readonly string[]).indexOf(id);
+      this.games = gameRows
+        .map((game) => ({ ...game, id: game.id as Game }))
+        .sort((a, b) => order(a.id) - order(b.id));
+      this.regions = regionRows;
+      this.replaceAll(rows);
+    } else if (rows.length > 0) this.apply(rows);
     this.xmin = mark.xmin;
     this.epoch = epoch;
     this.loaded = true;

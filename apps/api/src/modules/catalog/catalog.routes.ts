@@ -91,7 +91,11 @@ export const catalogRoutes =
       },
       async (request, reply) => {
         const json = await games.get(queryKey(request.query), async () =>
-          JSON.stringify({ data: await listGameFacets(db, request.query) }),
+          JSON.stringify({
+            data:
+              (await readModel?.gameFacets(request.query)) ??
+              (await listGameFacets(db, request.query)),
+          }),
         );
         return sendJson(reply, json);
       },
@@ -110,7 +114,11 @@ export const catalogRoutes =
       },
       async (request, reply) => {
         const json = await regions.get(queryKey(request.query), async () =>
-          JSON.stringify({ data: await listRegionFacets(db, request.query) }),
+          JSON.stringify({
+            data:
+              (await readModel?.regionFacets(request.query)) ??
+              (await listRegionFacets(db, request.query)),
+          }),
         );
         return sendJson(reply, json);
       },
