@@ -285,15 +285,12 @@ async function modelBenchmark() {
   try {
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
-    const model = new CatalogReadModel(handle.db, {
-      freshnessMs: 3_600_000,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const model = new CatalogReadModel(handle.db, { freshnessMs: 3_600_000 });
     const started = performance.now();
     await model.load();
     const loadMs = performance.now() - started;
+    const state = model.state();
+    if (state.source !== 'memory') throw new Error(`load failed: ${state.lastFailure?.message}`);
     gc();
     const heldMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
     log(`  first load ${loadMs.toFixed(0)} ms; heap kept ${heldMb.toFixed(0)} MB`);

@@ -6,22 +6,22 @@ import type {
   ServerFilters,
   ServerListQuery,
 } from '@crimsonhost/shared/catalog';
-import { GAMES, type Game } from '@crimsonhost/shared/constants';
+import type { Game } from '@crimsonhost/shared/constants';
 import type { Health } from '@crimsonhost/shared/health';
 import { queryRows, type Executor } from '../../db/client';
 import { games, regions, serverListings } from '../../db/schema/index';
 import { CatalogIndex, type IndexedListing } from './catalog-index';
-import { cardColumns } from './catalog.repository';
-import { toCard } from './catalog.service';
+import { cardColumns, type ListingCardRow } from './catalog.repository';
+import { inGameOrder, toCard } from './catalog.service';
 
 /**
- * The catalog's list pages answered from memory (decision 062). Each instance holds the listed
- * listings in a `CatalogIndex` (sorted five ways, every card already in JSON) and reads from
- * PostgreSQL only what changed: rows whose `change_xid` is at or past the oldest transaction still open at its last
- * read (so a transaction that commits late is never missed), and the whole catalog again when the
- * epoch row moves (a deleted listing, a changed region). PostgreSQL stays the truth: the model is
- * at most `freshnessMs` behind it, and with 0 every list first reads what changed since the
- * request arrived (one short query shared by the requests waiting for it).
+ * The catalog's list pages and facets answered from memory (decision 062). Each instance holds the
+ * listed listings in a `CatalogIndex` and reads from PostgreSQL only what changed: rows whose
+ * `change_xid` is at or past the oldest transaction still open at its last read (so a transaction
+ * that commits late is never missed), and the whole catalog again when the epoch row moves (a
+ * deleted listing, a changed region). PostgreSQL stays the truth: the model is at most
+ * `freshnessMs` behind it, and with 0 every list first reads what changed since the request
+ * arrived (one short query shared by the requests waiting for it).
  */
 
 export interface CatalogReadModelOptions {
@@ -30,29 +30,12 @@ export interface CatalogReadModelOptions {
   onError?: (error: unknown) => void;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  status: string;
-  availability: string;
-  gameId: string;
-  regionCode: string;
-  regionName: string;
-  regionCountry: string;
-  cpu: string | null;
-  ram: string | null;
-  storage: string | null;
-  image: string | null;
-  priceMicro: bigint;
-  priceUnit: string;
-  playersCurrent: number;
-  playersMax: number;
-  performanceScore: number;
-  popularity: number;
+/** A card's columns plus what the index filters and searches by. */
+type Row = ListingCardRow & {
   listed: boolean | null;
   availabilityRank: number | null;
   searchText: string | null;
-}
+};
 
 export class CatalogReadModel {
   private readonly index = new CatalogIndex();
@@ -78,7 +61,7 @@ export class CatalogReadModel {
 
   /** The first load; lists answer from SQL until it is done. A failure is reported, not thrown. */
   load(): Promise<void> {
-    return this.refresh().catch((error: unknown) => this.options.onError?.(error));
+    return this.refresh().catch(() => undefined);
   }
 
   stop(): void {
@@ -134,13 +117,12 @@ export class CatalogReadModel {
       }
       try {
         await this.readSince(arrivedAt);
-      } catch (error) {
-        this.options.onError?.(error);
-        return false;
+      } catch {
+        return false; // reported once by the read that failed
       }
     } else if (age > this.options.freshnessMs / 2 && !this.reading) {
       // Read ahead while the model is still fresh enough, so a steady load never waits.
-      void this.refresh().catch((error: unknown) => this.options.onError?.(error));
+      void this.refresh().catch(() => undefined);
     }
     return true;
   }
@@ -155,8 +137,11 @@ export class CatalogReadModel {
     }
   }
 
-  /** One read of what changed (or of everything, the first time and after the epoch moved). */
-  refresh(): Promise<void> {
+  /**
+   * One read of what changed (or of everything, the first time and after the epoch moved); a
+   * failure is counted and reported once, however many lists were waiting for it.
+   */
+  private refresh(): Promise<void> {
     if (this.reading) return this.reading.done;
     const startedAt = performance.now();
     const done = this.read().then(
@@ -170,6 +155,7 @@ export class CatalogReadModel {
         this.failedReads += 1;
         const message = error instanceof Error ? error.message : String(error);
         this.lastFailure = { message, at: new Date().toISOString() };
+        this.options.onError?.(error);
         throw error;
       },
     );
@@ -213,10 +199,7 @@ export class CatalogReadModel {
           .from(regions)
           .orderBy(asc(regions.name)),
       ]);
-      const order = (id: string) => (GAMES as readonly string[]).indexOf(id);
-      this.games = gameRows
-        .map((game) => ({ ...game, id: game.id as Game }))
-        .sort((a, b) => order(a.id) - order(b.id));
+      this.games = inGameOrder(gameRows.map((game) => ({ ...game, id: game.id as Game })));
       this.regions = regionRows;
       this.replaceAll(rows);
     } else if (rows.length > 0) this.apply(rows);

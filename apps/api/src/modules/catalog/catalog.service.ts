@@ -95,10 +95,14 @@ export async function getServer(db: Executor, id: string): Promise<ServerDetail>
   };
 }
 
-export async function listGameFacets(db: Executor, filters: ServerFilters): Promise<GameFacet[]> {
-  const rows = await countByGame(db, toListingFilters(filters));
+/** Games in the product's order (`GAMES`), which the facets keep. */
+export function inGameOrder<Row extends { id: string }>(rows: Row[]): Row[] {
   const order = (id: string) => (GAMES as readonly string[]).indexOf(id);
-  rows.sort((a, b) => order(a.id) - order(b.id));
+  return rows.sort((a, b) => order(a.id) - order(b.id));
+}
+
+export async function listGameFacets(db: Executor, filters: ServerFilters): Promise<GameFacet[]> {
+  const rows = inGameOrder(await countByGame(db, toListingFilters(filters)));
   return rows.map((row) => ({
     id: row.id as Game,
     name: row.name,
