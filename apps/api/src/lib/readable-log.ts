@@ -1,5 +1,5 @@
 import type { DestinationStream } from 'pino';
-import SonicBoom from 'sonic-boom';
+import { LogStream } from './log-stream';
 
 const LEVELS: Record<number, string> = {
   10: 'trace',
@@ -60,35 +60,16 @@ export function readableLine(json: string): string {
 }
 
 /**
- * The JSON log's stream. pino writes each line with its own system call by default, which costs an
- * access line more than making it; here the lines of one turn of the event loop go out together in
- * one write, right after the turn, so a line is never held back longer than the work that made it
- * (SonicBoom does the writing: partial writes, EAGAIN on a full pipe). What is waiting is written
- * and synced to disk when the process exits. `dest` is a file descriptor or a path.
+ * The JSON log's stream (lib/log-stream.ts): each turn's lines in one write right after the turn,
+ * never blocking on a full pipe, written and synced when the process exits. `dest` is a file
+ * descriptor or a path.
  */
 export function jsonDestination(dest: number | string = 1): DestinationStream & {
   flushSync(): void;
 } {
-  // Up to 8 KiB wait for the end of the turn; a turn that logs more writes as it goes.
-  const boom = new SonicBoom({ dest, sync: true, minLength: 8192 });
-  let scheduled = false;
-  // `flush()` without a callback writes what waits and nothing more; `flushSync()` would also ask
-  // the disk to sync the file (fsync) after every turn that logged, which is for the exit.
-  const flush = () => {
-    scheduled = false;
-    boom.flush();
-  };
-  process.on('exit', () => boom.flushSync());
-  return {
-    write(line: string) {
-      boom.write(line);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    },
-    flushSync: () => boom.flushSync(),
-  };
+  const stream = LogStream.open(dest);
+  process.on('exit', () => stream.flushSync());
+  return stream;
 }
 
 /**
