@@ -23,6 +23,8 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     /** More environment for the server, as KEY=VALUE (repeatable), to compare settings. */
     env: { type: 'string', multiple: true, default: [] },
+    /** Options for Node.js itself, before the script (repeatable), to compare settings. */
+    'node-option': { type: 'string', multiple: true, default: [] },
   },
 });
 const extraEnv = Object.fromEntries(
@@ -43,7 +45,7 @@ interface Start {
 async function start(dataDir: string): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...args['node-option'], main], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -399,7 +399,10 @@ export async function buildApp({
   });
   registerCsrfCheck(app, tokens);
   requireGuardsFirst(app);
+  // Requests answered, for giving memory back when the instance goes quiet (lib/idle-memory.ts).
+  const activity = { requests: 0 };
   app.addHook('onSend', async (request, reply) => {
+    activity.requests += 1;
     reply.header('x-request-id', request.id);
     // Answers are about one caller (a balance, a session, tokens) or change by the second: no
     // browser, proxy or shared cache keeps them unless a route says otherwise (hashed assets). A
@@ -580,6 +583,7 @@ export async function buildApp({
   return Object.assign(app, {
     guards,
     clock,
+    activity,
     services: {
       wallet,
       paypal,

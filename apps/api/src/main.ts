@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { logDestination } from './lib/readable-log';
+import { IdleMemory, memoryReducingCollection } from './lib/idle-memory';
 import { buildApp } from './app';
 import {
   ConfigError,
@@ -213,6 +214,18 @@ async function main() {
       (error: unknown) =>
         logger.warn({ err: error }, "the demo renter's PayPal payments could not be seeded"),
     );
+  }
+  // Memory the start used and no longer needs goes back to the system, and again when the
+  // instance goes quiet (decision 063).
+  const collect = memoryReducingCollection();
+  if (collect) {
+    const idleMemory = new IdleMemory({
+      collect,
+      requests: () => app.activity.requests,
+      log: logger,
+    });
+    // Its timers do not keep the process alive: nothing to stop at shutdown.
+    idleMemory.start();
   }
   logger.info(
     `CrimsonHost is ready at http://localhost:${config.PORT} (${Date.now() - started} ms, Node ${process.version})`,
