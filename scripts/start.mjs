@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { isBuildCurrent, markBuilt, root } from './build-state.mjs';
+import { serverEnvironment } from './server-env.mjs';
 
 if (!isBuildCurrent()) {
   console.log('Building the storefront (web app and API)...');
@@ -18,7 +19,7 @@ if (!isBuildCurrent()) {
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: serverEnvironment({ NODE_ENV: 'production', ...process.env }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

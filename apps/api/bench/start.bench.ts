@@ -2,9 +2,9 @@
 // holds (issue 13, point 6). Runs `apps/api/dist/main.js` as `npm start` does (build it first with
 // `npm run build`) on the embedded database with the demo: a fresh start on an empty data folder,
 // then warm starts on the folder the fresh one left. Each start is timed from the spawn to the
-// first 200 of GET /api/health and to the line saying it is ready; after the last warm start the
-// instance idles for --idle seconds and its resident memory is read. `--database-url` runs the same
-// on PostgreSQL (the database is emptied first).
+// first 200 of GET /api/health and to the line saying it is ready; the fresh instance and the last
+// warm one idle for --idle seconds and their resident memory is read. `--database-url` runs the
+// same on PostgreSQL (the database is emptied first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { apiRoot } from '../src/lib/package-paths';
+import { serverEnvironment } from '../../../scripts/server-env.mjs';
 import { freePort } from './bench-postgres';
 
 const { values: args } = parseArgs({
@@ -23,6 +24,8 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     /** More environment for the server, as KEY=VALUE (repeatable), to compare settings. */
     env: { type: 'string', multiple: true, default: [] },
+    /** Without the settings `npm start` adds (scripts/server-env.mjs), to compare. */
+    bare: { type: 'boolean', default: false },
     /** Options for Node.js itself, before the script (repeatable), to compare settings. */
     'node-option': { type: 'string', multiple: true, default: [] },
   },
@@ -47,7 +50,8 @@ async function start(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, [...args['node-option'], main], {
     cwd: repoRoot,
-    env: {
+    // As `npm start` runs it (scripts/server-env.mjs), unless --bare.
+    env: (args.bare ? (env: NodeJS.ProcessEnv) => env : serverEnvironment)({
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -57,7 +61,7 @@ async function start(dataDir: string): Promise<Start> {
       ...(args['database-url']
         ? { DATABASE_URL: args['database-url'], JWT_SECRET: 'start-bench-secret-'.padEnd(64, '0') }
         : {}),
-    },
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let readyMs = 0;
@@ -104,6 +108,11 @@ try {
   const fresh = await start(dataDir);
   console.log(
     `fresh start: health ${s(fresh.healthMs)}, ready ${s(fresh.readyMs)} (goal ${s(GOALS.freshMs)})`,
+  );
+  // What a newcomer's first start holds once idle: it migrated and seeded the embedded database.
+  await sleep(IDLE_S * 1000);
+  console.log(
+    `idle ${IDLE_S} s after the fresh start: ${rssMb(fresh.child.pid!).toFixed(0)} MB resident`,
   );
   await stop(fresh.child);
   let last: Start | undefined;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailServer } from './mail-server.mjs';
 import { freePort, freePortRange } from '../../../scripts/ports.mjs';
+import { serverEnvironment } from '../../../scripts/server-env.mjs';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(e2eDir, '..');
@@ -127,7 +128,7 @@ async function startWorld(name) {
 
   const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: repoRoot,
-    env: {
+    env: serverEnvironment({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -142,7 +143,7 @@ async function startWorld(name) {
       // (decision 042); it puts it back on the real time when it is done.
       TEST_CLOCK: 'true',
       ...demoPorts,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.pipe(log);
