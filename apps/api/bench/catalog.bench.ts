@@ -139,12 +139,20 @@ async function startServer(url: string | undefined, cacheTtlMs: number) {
   };
 }
 
-async function load(port: number, paths: string[], seconds = duration) {
+/** What a browser sends: every answer over 1 KB comes back compressed. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+async function load(
+  port: number,
+  paths: string[],
+  seconds = duration,
+  headers: Record<string, string> = {},
+) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: seconds,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests: paths.map((p) => ({ method: 'GET', path: p, headers })),
     warmup: { connections, duration: 3 },
   });
   if (result.errors || result.timeouts || result.non2xx) {
@@ -178,17 +186,21 @@ async function httpBenchmark() {
   const cached = await startServer(url, 2000);
   let fixed: Awaited<ReturnType<typeof load>>;
   let catalog: Awaited<ReturnType<typeof load>>;
+  let catalogBrowser: Awaited<ReturnType<typeof load>>;
   let detailCached: Awaited<ReturnType<typeof load>>;
+  let detailBrowser: Awaited<ReturnType<typeof load>>;
   let detailPaths: string[];
   try {
     log(`  fixed JSON: ${cached.bytes} bytes (the answer to /api/servers?pageSize=20)`);
     fixed = await load(cached.port, ['/api/bench/static']);
     catalog = await load(cached.port, paths);
+    catalogBrowser = await load(cached.port, paths, duration, BROWSER);
     const first = await fetch(`http://127.0.0.1:${cached.port}/api/servers?pageSize=20`);
     detailPaths = ((await first.json()) as { data: { id: string }[] }).data.map(
       (server) => `/api/servers/${server.id}`,
     );
     detailCached = await load(cached.port, detailPaths);
+    detailBrowser = await load(cached.port, detailPaths, duration, BROWSER);
   } finally {
     await cached.stop();
   }
@@ -198,12 +210,14 @@ async function httpBenchmark() {
     log();
     row('fixed in-memory JSON (framework ceiling)', fixed);
     row(`GET /api/servers, ${MIXES.length} mixes in turn (2 s answer cache)`, catalog);
+    row(`  the same as a browser asks (brotli)`, catalogBrowser);
     row(`GET /api/servers, ${MIXES.length} mixes in turn (cache off)`, direct);
     log(
       `  ratio catalog / ceiling: ${(catalog.requests.average / fixed.requests.average).toFixed(2)} with the cache, ${(direct.requests.average / fixed.requests.average).toFixed(2)} without (goal 0.25)`,
     );
     const detailDirect = await load(uncached.port, detailPaths);
     row(`GET /api/servers/:id, ${detailPaths.length} servers in turn (cache)`, detailCached);
+    row(`  the same as a browser asks (brotli)`, detailBrowser);
     row(`GET /api/servers/:id, ${detailPaths.length} servers in turn (cache off)`, detailDirect);
     log(
       `  ratio detail / ceiling: ${(detailCached.requests.average / fixed.requests.average).toFixed(2)} with the cache (goal 0.5), ${(detailDirect.requests.average / fixed.requests.average).toFixed(2)} without`,

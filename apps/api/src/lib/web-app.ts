@@ -1,7 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -13,6 +11,7 @@ import {
   prerenderedFile,
   prerenderedPageFor,
 } from '@crimsonhost/shared/first-screen';
+import { brotli, gzip, negotiateEncoding } from './compressed-answer';
 
 export interface WebApp {
   /**
@@ -27,33 +26,16 @@ export interface WebApp {
   ): FastifyReply;
 }
 
-const shellEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
-
 /**
  * The shell is answered by the not-found handler, which the compression plugin does not see (it
  * hooks routes only), and it differs on every request by its token: compress it here, at a
  * quality that costs 0.12 ms on its 3 KB. (A prerendered page, 56 to 113 KB, would cost 1.6 to
  * 2.2 ms: it carries no token and is compressed by the build; decision 060.)
  */
-function negotiateShellEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const encoding = acceptEncoding ? shellEncodings.negotiate(acceptEncoding) : null;
-  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
-}
-
 function compressShell(html: string, acceptEncoding: string | undefined) {
-  const encoding = negotiateShellEncoding(acceptEncoding);
-  if (encoding === 'br') {
-    return {
-      encoding,
-      body: brotliCompressSync(html, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        },
-      }),
-    };
-  }
-  if (encoding === 'gzip') return { encoding, body: gzipSync(html, { level: 6 }) };
+  const encoding = negotiateEncoding(acceptEncoding);
+  if (encoding === 'br') return { encoding, body: brotli(html) };
+  if (encoding === 'gzip') return { encoding, body: gzip(html) };
   return { encoding: null, body: html };
 }
 
@@ -132,7 +114,7 @@ export async function registerWebApp(
       if (page) {
         // Sent as the build compressed it: no token in it, so no work per request. The app
         // fetches its CSRF token when it first writes, as it does under a cached shell.
-        const encoding = negotiateShellEncoding(request.headers['accept-encoding']);
+        const encoding = negotiateEncoding(request.headers['accept-encoding']);
         const body = (encoding && page[encoding]) ?? page.html;
         if (body !== page.html) reply.header('content-encoding', encoding);
         return reply

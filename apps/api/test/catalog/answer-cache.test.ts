@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { serverListings } from '../../src/db/schema/index';
 import { AnswerCache, queryKey } from '../../src/modules/catalog/answer-cache';
@@ -99,6 +100,76 @@ describe('the catalog answers through the cache', () => {
     expect(await status({ authorization: 'Bearer renter-token' })).toBe('maintenance');
     vi.advanceTimersByTime(1);
     expect(await status()).toBe('maintenance');
+  });
+
+  it('sends a cached page compressed as each visitor asks, the same bytes every time', async () => {
+    const vendor = await createVendor(ctx.database.db);
+    for (let i = 0; i < 12; i += 1) {
+      await createListing(ctx.database.db, { vendorId: vendor.id, gameId: 'ark' });
+    }
+    vi.advanceTimersByTime(300);
+    const get = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: '/api/servers?game=ark', headers });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<{ meta: { total: number } }>().meta.total).toBeGreaterThanOrEqual(12);
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    const again = await get({ 'accept-encoding': 'br' });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+
+    const gz = await get({ 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+
+    for (const headers of <Record<string, string>[]>[
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'deflate' },
+      { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    ]) {
+      const response = await get(headers);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(plain.body);
+    }
+  });
+
+  it("sends a server's page compressed, cached or signed in, and small answers as they are", async () => {
+    const vendor = await createVendor(ctx.database.db);
+    const listing = await createListing(ctx.database.db, {
+      vendorId: vendor.id,
+      description: 'A modded survival world with weekly wipes and a friendly crowd. '.repeat(20),
+    });
+    const url = `/api/servers/${listing.id}`;
+    const plain = await ctx.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const headers of [
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'br', authorization: 'Bearer renter-token' },
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    // The region facets are a few hundred bytes: below the threshold nothing is compressed.
+    const regions = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/regions?game=ark',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(regions.statusCode).toBe(200);
+    expect(regions.body.length).toBeLessThan(1024);
+    expect(regions.headers['content-encoding']).toBeUndefined();
+    expect(regions.json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
   });
 
   it('keeps no answer for a server that does not exist', async () => {

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   facetQuerySchema,
@@ -11,18 +10,10 @@ import {
 } from '@crimsonhost/shared/catalog';
 import { errorEnvelopeSchema } from '@crimsonhost/shared/errors';
 import type { Database } from '../../db/client';
+import { CompressedAnswer } from '../../lib/compressed-answer';
 import { AnswerCache, queryKey } from './answer-cache';
 import type { CatalogReadModel } from './catalog-read-model';
 import { getServer, listGameFacets, listRegionFacets, listServers } from './catalog.service';
-
-/**
- * Sends an answer that is already JSON. Fastify sends a string with a JSON content type as it is,
- * so a cached answer skips serialising again; its shape is the route's response schema, which
- * the service's return type guarantees.
- */
-function sendJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 export const catalogRoutes =
   (
@@ -30,13 +21,15 @@ export const catalogRoutes =
     { cacheTtlMs, readModel }: { cacheTtlMs: number; readModel: CatalogReadModel | null },
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    // Pages and facets are the same for every visitor: each instance reuses them briefly.
-    const pages = new AnswerCache<string>(cacheTtlMs);
-    const games = new AnswerCache<string>(cacheTtlMs);
-    const regions = new AnswerCache<string>(cacheTtlMs);
+    // Pages and facets are the same for every visitor: each instance reuses them briefly, each
+    // kept as JSON (sent as it is: its shape is the route's response schema, which the service's
+    // return type guarantees) with its brotli and gzip copies once a visitor asked for them.
+    const pages = new AnswerCache<CompressedAnswer>(cacheTtlMs);
+    const games = new AnswerCache<CompressedAnswer>(cacheTtlMs);
+    const regions = new AnswerCache<CompressedAnswer>(cacheTtlMs);
     // A server's page likewise, for visitors who are not signed in (most of a storefront's
     // traffic). A signed-in visitor may have just rented or edited the server and reads it fresh.
-    const details = new AnswerCache<string>(cacheTtlMs, 5000);
+    const details = new AnswerCache<CompressedAnswer>(cacheTtlMs, 5000);
 
     app.get(
       '/servers',
@@ -49,13 +42,15 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        const json = await pages.get(
+        const answer = await pages.get(
           queryKey(request.query),
           async () =>
-            (await readModel?.list(request.query)) ??
-            JSON.stringify(await listServers(db, request.query)),
+            new CompressedAnswer(
+              (await readModel?.list(request.query)) ??
+                JSON.stringify(await listServers(db, request.query)),
+            ),
         );
-        return sendJson(reply, json);
+        return answer.send(request, reply);
       },
     );
 
@@ -70,12 +65,13 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        const detail = async () => JSON.stringify({ data: await getServer(db, request.params.id) });
-        const json =
+        const detail = async () =>
+          new CompressedAnswer(JSON.stringify({ data: await getServer(db, request.params.id) }));
+        const answer =
           request.headers.authorization === undefined
             ? await details.get(request.params.id.toLowerCase(), detail)
             : await detail();
-        return sendJson(reply, json);
+        return answer.send(request, reply);
       },
     );
 
@@ -90,14 +86,18 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        const json = await games.get(queryKey(request.query), async () =>
-          JSON.stringify({
-            data:
-              (await readModel?.gameFacets(request.query)) ??
-              (await listGameFacets(db, request.query)),
-          }),
+        const answer = await games.get(
+          queryKey(request.query),
+          async () =>
+            new CompressedAnswer(
+              JSON.stringify({
+                data:
+                  (await readModel?.gameFacets(request.query)) ??
+                  (await listGameFacets(db, request.query)),
+              }),
+            ),
         );
-        return sendJson(reply, json);
+        return answer.send(request, reply);
       },
     );
 
@@ -113,14 +113,18 @@ export const catalogRoutes =
         },
       },
       async (request, reply) => {
-        const json = await regions.get(queryKey(request.query), async () =>
-          JSON.stringify({
-            data:
-              (await readModel?.regionFacets(request.query)) ??
-              (await listRegionFacets(db, request.query)),
-          }),
+        const answer = await regions.get(
+          queryKey(request.query),
+          async () =>
+            new CompressedAnswer(
+              JSON.stringify({
+                data:
+                  (await readModel?.regionFacets(request.query)) ??
+                  (await listRegionFacets(db, request.query)),
+              }),
+            ),
         );
-        return sendJson(reply, json);
+        return answer.send(request, reply);
       },
     );
   };
