@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     renters: { type: 'string', default: '200' },
     workers: { type: 'string', default: '20' },
     hours: { type: 'string', default: '1' },
+    /** A folder: the API writes a V8 CPU profile of the whole run there when it stops. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const serverUrl = args['server-url'];
@@ -84,22 +86,35 @@ const loadAverage = () =>
 /** The API as `npm start` serves it (bench/catalog-bench-server.ts), on a free port. */
 async function startServer(url: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/catalog-bench-server.ts'], {
-    cwd: apiRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATABASE_URL: url,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      GAME_STATUS_ENABLED: 'false',
-      DEMO_DATA: 'false',
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'bench/catalog-bench-server.ts'],
+    {
+      cwd: apiRoot,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        DATABASE_URL: url,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        GAME_STATUS_ENABLED: 'false',
+        DEMO_DATA: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   await once(child.stdout, 'data');
-  return { port, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  return {
+    port,
+    pid: child.pid!,
+    /** Stops the API and waits for it to exit (and write its profile under --cpu-prof). */
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
 }
 
 interface Answer {
@@ -615,8 +630,8 @@ try {
     await cancelAll(rentals);
     await contend(listingIds[0]!, renters);
   } finally {
-    server.stop();
     agent.destroy();
+    await server.stop();
   }
   await checkLedger(handle.db);
 } finally {

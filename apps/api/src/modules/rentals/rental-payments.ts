@@ -4,6 +4,7 @@ import { walletTransactions } from '../../db/schema/wallet';
 import { AppError } from '../../lib/errors';
 import {
   accountBalance,
+  cachedBalances,
   escrow,
   InsufficientFundsError,
   netPostings,
@@ -46,8 +47,7 @@ export async function splitPayment(
   renterId: string,
   amount: bigint,
 ): Promise<PaymentSplit> {
-  const credit = await accountBalance(tx, userCredit(renterId));
-  const wallet = await accountBalance(tx, userWallet(renterId));
+  const [credit, wallet] = await cachedBalances(tx, [userCredit(renterId), userWallet(renterId)]);
   const fromCredit = credit < amount ? credit : amount;
   if (wallet < amount - fromCredit) throw insufficientFunds(amount, wallet, credit);
   return { credit: fromCredit, usdt: amount - fromCredit };

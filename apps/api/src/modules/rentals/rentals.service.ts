@@ -170,7 +170,7 @@ export class RentalsService {
       quote.discount,
     );
     await this.pricing.afterPayment(tx, renterId);
-    return (await this.views(tx, [rental], { runState: false }))[0]!;
+    return (await this.views(tx, [rental], { runState: false, fresh: true }))[0]!;
   }
 
   async extend(
@@ -219,6 +219,12 @@ export class RentalsService {
    * left to the vendor less the commission, marks the rental's payments released, frees the
    * server and asks for it to be stopped. The ledger references make each step happen once.
    */
+  /**
+   * Ends a rental: the unused hours back to a renter who cancels, the payment's timeline rows
+   * confirmed, the listing free again and the rental's record, all in `tx`. Answers the ended row
+   * and the release of what escrow still holds to the vendor, which the caller must post before
+   * the transaction ends.
+   */
   private async end(tx: Executor, rental: RentalRow, status: 'EXPIRED' | 'CANCELLED', now: Date) {
     let refunded = rental.refunded;
     let refundedCredit = rental.refundedCredit;
@@ -243,8 +249,7 @@ export class RentalsService {
     // `releaseHeld` releases it then.
     const held = await hasOpenDispute(tx, rental.id);
     const left = held ? 0n : escrowLeft({ ...rental, refunded });
-    const { vendor, commission } = await this.postRelease(tx, rental, left);
-    this.faults.afterReleasePosted?.(rental.id);
+    const { vendor, commission } = splitRelease(left, rental.commissionBp);
     await tx
       .update(walletTransactions)
       .set({ status: 'CONFIRMED', updatedAt: sql`now()` })
@@ -256,7 +261,7 @@ export class RentalsService {
         ),
       );
     await releaseListingAfterRental(tx, rental.listingId);
-    return repo.updateRental(tx, rental.id, {
+    const ended = await repo.updateRental(tx, rental.id, {
       status,
       endedAt: now,
       refunded,
@@ -266,6 +271,16 @@ export class RentalsService {
       commission: rental.commission + commission,
       powerOffPending: true,
     });
+    return {
+      ended,
+      // Posted by the caller as the transaction's last write: it updates the vendor's pending
+      // balance, whose row lock every rental of that vendor ending at the same time waits on
+      // until this transaction commits.
+      release: async () => {
+        await this.postRelease(tx, rental, left);
+        this.faults.afterReleasePosted?.(rental.id);
+      },
+    };
   }
 
   /** Escrow's `left` to the vendor's pending money less the commission, once (its reference). */
@@ -359,8 +374,10 @@ export class RentalsService {
     if (!rental || rental.renterId !== renterId) throw rentalNotFound();
     // Past its end the rental is the expiry job's to end (release, no refund), not a cancellation.
     if (rental.status !== 'ACTIVE' || rental.endsAt <= this.clock.now()) throw notActive();
-    const ended = await this.end(tx, rental, 'CANCELLED', this.clock.now());
-    return (await this.views(tx, [ended], { runState: false }))[0]!;
+    const { ended, release } = await this.end(tx, rental, 'CANCELLED', this.clock.now());
+    const [view] = await this.views(tx, [ended], { runState: false });
+    await release();
+    return view!;
   }
 
   /** Ends every rental whose time is up at `now`; safe to run on several instances at once. */
@@ -370,7 +387,7 @@ export class RentalsService {
       const done = await this.db.transaction(async (tx) => {
         const rental = await repo.lockRental(tx, id, { skipLocked: true });
         if (!rental || rental.status !== 'ACTIVE' || rental.endsAt > now) return false;
-        await this.end(tx, rental, 'EXPIRED', now);
+        await (await this.end(tx, rental, 'EXPIRED', now)).release();
         return true;
       });
       if (done) expired += 1;
@@ -443,7 +460,14 @@ export class RentalsService {
   private async views(
     db: Executor,
     rows: RentalRow[],
-    { runState = true } = {},
+    {
+      runState = true,
+      fresh = false,
+    }: {
+      runState?: boolean;
+      /** Rentals made in this transaction: no dispute or message can name them yet. */
+      fresh?: boolean;
+    } = {},
   ): Promise<Rental[]> {
     const listingIds = [...new Set(rows.map((r) => r.listingId))];
     const now = this.clock.now();
@@ -454,8 +478,8 @@ export class RentalsService {
       runState && this.panels
         ? this.panels.runStates([...new Set(rows.filter(isActive).map((r) => r.listingId))])
         : new Map<string, RunStateView | null>(),
-      latestDisputes(db, rentalIds),
-      unreadCounts(db, rentalIds, 'renter'),
+      fresh ? new Map<string, never>() : latestDisputes(db, rentalIds),
+      fresh ? new Map<string, number>() : unreadCounts(db, rentalIds, 'renter'),
     ]);
     return rows.map((rental) => {
       const listing = listings.get(rental.listingId);
