@@ -19,7 +19,11 @@ if (!config.JWT_SECRET) throw new Error('JWT_SECRET');
 // `npm start` has it.
 let database: DatabaseHandle;
 if (config.DATABASE_URL) {
-  database = await openDatabase({ driver: 'postgres', url: config.DATABASE_URL });
+  database = await openDatabase({
+    driver: 'postgres',
+    url: config.DATABASE_URL,
+    namedStatements: config.DATABASE_NAMED_STATEMENTS,
+  });
 } else {
   database = await openDatabase({ driver: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') });
   await runMigrations(database);

@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     renters: { type: 'string', default: '200' },
     workers: { type: 'string', default: '20' },
     hours: { type: 'string', default: '1' },
+    /** The API's DATABASE_NAMED_STATEMENTS (decision 064); 0 sends every statement unnamed. */
+    'named-statements': { type: 'string', default: '256' },
     /** A folder: the API writes a V8 CPU profile of the whole run there when it stops. */
     'cpu-prof': { type: 'string' },
   },
@@ -101,6 +103,7 @@ async function startServer(url: string) {
         JWT_SECRET: randomBytes(32).toString('hex'),
         GAME_STATUS_ENABLED: 'false',
         DEMO_DATA: 'false',
+        DATABASE_NAMED_STATEMENTS: args['named-statements'],
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

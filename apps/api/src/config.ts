@@ -98,6 +98,11 @@ export const configSchema = z.object({
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   PORT: port.default(3000),
   DATABASE_URL: postgresUrl.optional(),
+  /**
+   * On PostgreSQL, how many repeated statements each connection keeps parsed and planned (decision
+   * 064); 0 for a pooler in transaction mode that cannot keep them (PgBouncer before 1.21).
+   */
+  DATABASE_NAMED_STATEMENTS: wholeNumber(0, 10_000).default(256),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** JSON lines for a log collector, readable lines for a person; `auto`: readable in a terminal. */

@@ -75,6 +75,7 @@ async function main() {
       ? await openDatabase({
           driver: 'postgres',
           url: config.DATABASE_URL,
+          namedStatements: config.DATABASE_NAMED_STATEMENTS,
           onConnectionError: (error) =>
             logger.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
         })

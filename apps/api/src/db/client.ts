@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { nameRepeatedStatements, StatementNames } from './prepared-statements';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -30,6 +31,11 @@ export type DatabaseTarget =
       poolSize?: number;
       /** Told of each connection PostgreSQL ended (default: ignored); the pool replaces it. */
       onConnectionError?: (error: Error) => void;
+      /**
+       * How many repeated statement texts are sent as named statements, parsed and planned once
+       * per connection (decision 064); 0 sends every statement unnamed. Default 256.
+       */
+      namedStatements?: number;
     }
   | {
       driver: 'pglite';
@@ -52,7 +58,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // broken client is dropped from the pool when it is released.
     const onConnectionError = target.onConnectionError ?? (() => undefined);
     pool.on('error', onConnectionError);
-    pool.on('connect', (client) => client.on('error', onConnectionError));
+    const names = new StatementNames(target.namedStatements ?? 256);
+    pool.on('connect', (client) => {
+      client.on('error', onConnectionError);
+      if (target.namedStatements !== 0) nameRepeatedStatements(client, names);
+    });
     returnLostClients(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await db.execute(sql`select 1`);
