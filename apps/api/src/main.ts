@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { logDestination } from './lib/readable-log';
 import { IdleMemory, memoryReducingCollection } from './lib/idle-memory';
@@ -18,6 +19,7 @@ import { dataFolderSecret } from './lib/secrets';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataFolderInUseError } from './db/data-folder-lock';
 import { runMigrations } from './db/migrate';
+import { MIGRATED_SNAPSHOT_FILE } from './db/migrated-snapshot';
 import { seedDemoData } from './db/seed/demo-seed';
 import { TestClock } from './lib/clock';
 import { JobScheduler } from './lib/jobs';
@@ -41,6 +43,12 @@ import { deriveKey } from './modules/panels/panel-crypto';
 
 // Before anything can throw: stacks from the built bundle name the TypeScript source.
 mapStacksLazily(import.meta.url);
+
+/** Beside the built bundle; running from source there is none, and a new folder is migrated. */
+const builtSnapshotFile = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  MIGRATED_SNAPSHOT_FILE,
+);
 
 function readConfig(): Config {
   try {
@@ -79,7 +87,12 @@ async function main() {
           onConnectionError: (error) =>
             logger.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
         })
-      : await openDatabase({ driver: 'pglite', dataDir: pgliteDataDir(config) });
+      : await openDatabase({
+          driver: 'pglite',
+          dataDir: pgliteDataDir(config),
+          // A new data folder starts from the build's migrated database (decision 065).
+          snapshotFile: builtSnapshotFile,
+        });
   } catch (error) {
     await stopOffline();
     if (error instanceof DataFolderInUseError) {

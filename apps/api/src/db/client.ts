@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
+import { fillFromSnapshot } from './data-folder-snapshot';
 import { nameRepeatedStatements, StatementNames } from './prepared-statements';
 import * as schema from './schema/index';
 
@@ -42,6 +43,11 @@ export type DatabaseTarget =
       dataDir?: string;
       /** A data folder dumped with `dumpDataDir()` to start from instead of an empty cluster. */
       loadDataDir?: Blob;
+      /**
+       * A gzipped tarball of a migrated data folder (the build's, decision 065): a `dataDir` that
+       * holds no database yet is filled from it before it opens, instead of creating a cluster.
+       */
+      snapshotFile?: string;
     };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -72,6 +78,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.dataDir) {
     mkdirSync(target.dataDir, { recursive: true });
     lock = lockDataFolder(target.dataDir);
+  }
+  try {
+    if (target.dataDir && target.snapshotFile) {
+      await fillFromSnapshot(target.dataDir, target.snapshotFile);
+    }
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
   try {
     // pg_trgm backs the catalog's text search; PostgreSQL servers ship it as a contrib extension.
