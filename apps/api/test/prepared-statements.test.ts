@@ -1,7 +1,8 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client';
-import { StatementNames } from '../src/db/prepared-statements';
+import { StatementNames, wrapConnectionQueries } from '../src/db/prepared-statements';
 import { users } from '../src/db/schema/index';
 import { createTestDatabase, type TestDatabase } from './database';
 import { createUser } from './factories';
@@ -26,6 +27,50 @@ describe('StatementNames', () => {
     expect(names.nameFor('c')).toBeUndefined();
     expect(names.nameFor('c')).toBeUndefined();
     expect(names.size).toBe(2);
+  });
+});
+
+describe('a connection wrapped for the API', () => {
+  /** A stand-in connection that answers after a tick and counts the queries it runs at once. */
+  function connection() {
+    const seen: { text: string; name?: string }[] = [];
+    let running = 0;
+    let most = 0;
+    const client: { query: (config: { text: string; name?: string }) => Promise<unknown> } = {
+      query: (config) => {
+        seen.push(config);
+        running += 1;
+        most = Math.max(most, running);
+        return new Promise((resolve, reject) =>
+          setTimeout(() => {
+            running -= 1;
+            if (config.text === 'fail') reject(new Error('refused'));
+            else resolve({ rows: [{ text: config.text }] });
+          }, 2),
+        );
+      },
+    };
+    return { client, seen, most: () => most };
+  }
+
+  it('sends queries asked for at once one after another, in order, a failure included', async () => {
+    const { client, seen, most } = connection();
+    wrapConnectionQueries(client as unknown as pg.PoolClient, null);
+    const query = (text: string) => client.query({ text });
+    const answers = await Promise.allSettled([query('a'), query('fail'), query('c')]);
+    expect(most()).toBe(1);
+    expect(seen.map((c) => c.text)).toEqual(['a', 'fail', 'c']);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(seen.every((c) => c.name === undefined)).toBe(true);
+  });
+
+  it('names a text from its second sighting when given names', async () => {
+    const { client, seen } = connection();
+    wrapConnectionQueries(client as unknown as pg.PoolClient, new StatementNames(5));
+    await client.query({ text: 'select 1' });
+    await client.query({ text: 'select 1' });
+    expect(seen[0]!.name).toBeUndefined();
+    expect(seen[1]!.name).toMatch(/^crimsonhost_/);
   });
 });
 
@@ -65,6 +110,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
     expect(new Set(answers.map((rows) => JSON.stringify(rows))).size).toBe(1);
     expect(answers[0]).toHaveLength(1);
     expect(prepared.some((row) => row.statement.includes('from "users"'))).toBe(true);
+  });
+
+  it('answers reads made at once inside one transaction, each with its own rows', async () => {
+    const [byId, count, now] = await database.db.transaction((tx) =>
+      Promise.all([
+        tx.select({ email: users.email }).from(users).where(eq(users.id, userId)),
+        queryRows<{ n: number }>(tx, sql`select count(*)::int as n from users`),
+        queryRows<{ one: number }>(tx, sql`select 1 as one`),
+      ]),
+    );
+    expect(byId).toHaveLength(1);
+    expect(count[0]!.n).toBeGreaterThanOrEqual(1);
+    expect(now).toEqual([{ one: 1 }]);
   });
 
   it('sends every statement unnamed when turned off', async () => {

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock';
 import { fillFromSnapshot } from './data-folder-snapshot';
-import { nameRepeatedStatements, StatementNames } from './prepared-statements';
+import { StatementNames, wrapConnectionQueries } from './prepared-statements';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -67,7 +67,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const names = new StatementNames(target.namedStatements ?? 256);
     pool.on('connect', (client) => {
       client.on('error', onConnectionError);
-      if (target.namedStatements !== 0) nameRepeatedStatements(client, names);
+      wrapConnectionQueries(client, target.namedStatements === 0 ? null : names);
     });
     returnLostClients(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;

@@ -38,26 +38,33 @@ export class StatementNames {
 type QueryConfigLike = { text?: unknown; name?: unknown; submit?: unknown };
 
 /**
- * Sends `client`'s repeated statements as named ones, so PostgreSQL parses and plans each once per
- * connection instead of at every call (node-postgres prepares a named statement on a connection
- * the first time and reuses it after). Drizzle sends every query as a config object without a
- * name; those get one from `names`. Queries given as a plain string, a named config or a
- * submittable (a cursor, COPY) pass unchanged.
+ * Wraps a pool connection's `query` for the API's use of it:
+ *
+ * - With `names`, its repeated statements go out as named ones, so PostgreSQL parses and plans
+ *   each once per connection instead of at every call (node-postgres prepares a named statement
+ *   on a connection the first time and reuses it after). Drizzle sends every query as a config
+ *   object without a name; those get one from `names`.
+ * - Queries that ask for a promise wait for the previous one on the connection to end before they
+ *   are sent. Code that reads several things at once inside a transaction (`Promise.all` on one
+ *   `tx`) relied on node-postgres queueing them, which it reports as deprecated and pg 9 removes.
+ *
+ * Queries given a callback, and submittables (a cursor, COPY), pass unchanged.
  */
-export function nameRepeatedStatements(client: pg.PoolClient, names: StatementNames) {
+export function wrapConnectionQueries(client: pg.PoolClient, names: StatementNames | null) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const config = args[0] as QueryConfigLike | null;
-    if (
-      config !== null &&
-      typeof config === 'object' &&
-      typeof config.text === 'string' &&
-      config.name === undefined &&
-      typeof config.submit !== 'function'
-    ) {
-      const name = names.nameFor(config.text);
-      if (name) args[0] = { ...config, name };
+    if (typeof args.at(-1) === 'function') return query(...args);
+    if (config !== null && typeof config === 'object') {
+      if (typeof config.submit === 'function') return query(...args);
+      if (names && typeof config.text === 'string' && config.name === undefined) {
+        const name = names.nameFor(config.text);
+        if (name) args[0] = { ...config, name };
+      }
     }
-    return query(...args);
+    const sent = previous.then(() => query(...args));
+    previous = sent.catch(() => undefined);
+    return sent;
   };
 }
