@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
+import { loadAgainOnFailure } from './load-again';
 
 export interface PreloadableComponent<P extends object> {
   (props: P): ReactElement;
@@ -18,7 +19,7 @@ export function lazyPreloadable<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const loadOnce = () => {
-    loading ??= load().then(
+    loading ??= loadAgainOnFailure(load).then(
       (component) => (loaded = component),
       (error: unknown) => {
         // A failed download may pass on the next try (the error boundary offers one).

@@ -1,4 +1,5 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
+import { loadAgainOnFailure } from '../../lib/load-again';
 import { lazyPreloadable } from '../../lib/lazy-preloadable';
 
 // Ant Design's Menu, Drawer, Dropdown and Avatar are about 20 KB brotli. A phone shows none of them
@@ -8,10 +9,14 @@ const MainMenuChunk = lazyPreloadable(() =>
   import('./main-menu').then((module) => module.MainMenu),
 );
 const NavigationDrawerChunk = lazy(() =>
-  import('./navigation-drawer').then((module) => ({ default: module.NavigationDrawer })),
+  loadAgainOnFailure(() => import('./navigation-drawer')).then((module) => ({
+    default: module.NavigationDrawer,
+  })),
 );
 const AccountMenuChunk = lazy(() =>
-  import('./account-menu').then((module) => ({ default: module.AccountMenu })),
+  loadAgainOnFailure(() => import('./account-menu')).then((module) => ({
+    default: module.AccountMenu,
+  })),
 );
 
 /** Loads the sidebar's menu ahead of the layout's first render (decision 060). */
