@@ -196,26 +196,30 @@ const isAccount = (
   row.ownerId === (ref.ownerId ?? null) &&
   row.network === (ref.network ?? null);
 
+/** The ledger_accounts rows of `refs` in one query (each branch an index lookup), in their order. */
+async function accountRows(db: Executor, refs: readonly AccountRef[]) {
+  const rows = await db
+    .select({
+      id: ledgerAccounts.id,
+      balance: ledgerAccounts.balance,
+      kind: ledgerAccounts.kind,
+      currency: ledgerAccounts.currency,
+      ownerId: ledgerAccounts.ownerId,
+      network: ledgerAccounts.network,
+    })
+    .from(ledgerAccounts)
+    .where(or(...refs.map(accountMatch)));
+  return refs.map((ref) => rows.find((row) => isAccount(row, ref)));
+}
+
 /**
- * The ledger_accounts rows of `refs` in one query (each branch an index lookup), making the ones
- * that do not exist yet with one more insert and one more read. Answers their ids in the order of
- * `refs`. A payment names three to five accounts: one round trip each was most of the time
+ * The ids of `refs`' accounts in their order (one query, `accountRows`), making the ones that do
+ * not exist yet with one more insert and one more read. A payment names three to five accounts:
+ * one round trip each was most of the time
  * `postLedgerTransaction` spent before its writes.
  */
 async function accountIds(db: Executor, refs: readonly AccountRef[]): Promise<string[]> {
-  const find = async () => {
-    const rows = await db
-      .select({
-        id: ledgerAccounts.id,
-        kind: ledgerAccounts.kind,
-        currency: ledgerAccounts.currency,
-        ownerId: ledgerAccounts.ownerId,
-        network: ledgerAccounts.network,
-      })
-      .from(ledgerAccounts)
-      .where(or(...refs.map(accountMatch)));
-    return refs.map((ref) => rows.find((row) => isAccount(row, ref))?.id);
-  };
+  const find = async () => (await accountRows(db, refs)).map((row) => row?.id);
   let ids = await find();
   const missing = refs.filter((_, i) => ids[i] === undefined);
   if (missing.length > 0) {
@@ -304,17 +308,7 @@ export async function cachedBalances<const Refs extends readonly AccountRef[]>(
   if (refs.some((ref) => !CACHED_BALANCE_KINDS.has(ref.kind))) {
     throw new Error('cachedBalances reads only accounts that keep their balance on the row');
   }
-  const rows = await db
-    .select({
-      balance: ledgerAccounts.balance,
-      kind: ledgerAccounts.kind,
-      currency: ledgerAccounts.currency,
-      ownerId: ledgerAccounts.ownerId,
-      network: ledgerAccounts.network,
-    })
-    .from(ledgerAccounts)
-    .where(or(...refs.map(accountMatch)));
-  return refs.map((ref) => rows.find((row) => isAccount(row, ref))?.balance ?? 0n) as {
+  return (await accountRows(db, refs)).map((row) => row?.balance ?? 0n) as {
     [K in keyof Refs]: bigint;
   };
 }
