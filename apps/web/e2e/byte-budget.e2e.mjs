@@ -1,10 +1,11 @@
 // Byte budgets of a first visit, read from the build the e2e run has just made: bytes do not vary
 // from run to run, so a later feature cannot silently grow what a phone downloads first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import {
+  APP_START_MODULE,
   FIRST_VISIT_JS_BUDGET_BYTES,
   FIRST_VISIT_PAGES,
   LOADED_ONLY_WHEN_USED,
@@ -49,4 +50,30 @@ describe('a first visit', () => {
       }
     });
   }
+});
+
+describe("the app's preloaded modules (decision 066)", () => {
+  it('are listed each after the modules it imports, the app last', () => {
+    // The entry evaluates them in this order, one task each: a module listed before one it imports
+    // would evaluate that one in its own task, and the steps would no longer be one chunk each.
+    const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    const listed = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+    assert.equal(listed.at(-1), manifest[APP_START_MODULE].file);
+    // The entry (the page's module script) has run before the steps begin.
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry).file;
+    assert.ok(html.includes(`<script type="module" crossorigin src="/${entry}">`));
+    listed.unshift(entry);
+    listed.forEach((file, position) => {
+      for (const imported of manifest[keyOf.get(file)].imports ?? []) {
+        const importedAt = listed.indexOf(manifest[imported].file);
+        assert.ok(
+          importedAt !== -1 && importedAt < position,
+          `${file} is preloaded before ${manifest[imported].file}, which it imports`,
+        );
+      }
+    });
+  });
 });

@@ -2,6 +2,7 @@
 // before the browser runs the app's modules, which a slow phone takes a while to evaluate. The
 // build preloads those modules from the HTML, so they download while the page paints.
 import './app/global.css';
+import { evaluateInSteps, preloadedModules } from './lib/evaluate-in-steps';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -10,8 +11,12 @@ const prerendered = container.querySelector<HTMLElement>(':scope > [data-prerend
 const prerenderedShown =
   prerendered !== null && getComputedStyle(prerendered).visibility !== 'hidden';
 
+// The app's chunks one task at a time (decision 066), then the app, whose import evaluates nothing
+// more by then.
 const start = () =>
-  import('./app/start').then(({ startApp }) => startApp(container, prerenderedShown));
+  evaluateInSteps(preloadedModules(document))
+    .then(() => import('./app/start'))
+    .then(({ startApp }) => startApp(container, prerenderedShown));
 
 if (prerenderedShown) {
   // After the next frame: the prerendered page is painted first. (A tab opened in the background
