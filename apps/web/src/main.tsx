@@ -2,6 +2,7 @@
 // before the browser runs the app's modules, which a slow phone takes a while to evaluate. The
 // build preloads those modules from the HTML, so they download while the page paints.
 import './app/global.css';
+import { askEarly } from './lib/early-answers';
 import { evaluateInSteps, preloadedModules } from './lib/evaluate-in-steps';
 
 const container = document.getElementById('root');
@@ -19,6 +20,11 @@ const start = () =>
     .then(({ startApp }) => startApp(container, prerenderedShown));
 
 if (prerenderedShown) {
+  // A server's page: its listing is asked for now, while the app's modules download (decision 066).
+  // The prerendered page is shown only to a visitor without a stored session.
+  const server = /^\/servers\/([^/]+)\/?$/.exec(window.location.pathname);
+  if (server) askEarly(`/servers/${server[1]}`);
+
   // After the next frame: the prerendered page is painted first. (A tab opened in the background
   // gets no frames, hence the timer.)
   let started = false;

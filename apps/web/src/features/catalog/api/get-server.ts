@@ -1,13 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { serverDetailResponseSchema, type ServerDetail } from '@crimsonhost/shared/catalog';
 import { ApiError, apiClient } from '../../../lib/api-client';
+import { takeEarlyAnswer } from '../../../lib/early-answers';
 
 /** The detail shows live players: it asks again this often while open. */
 const SERVER_REFRESH_MS = 15_000;
 
-/** GET /api/servers/:id. */
+/** GET /api/servers/:id; the answer the page's entry asked for, when it did (decision 066). */
 export async function getServer(id: string): Promise<ServerDetail> {
-  const response = await apiClient.get<unknown>(`/servers/${encodeURIComponent(id)}`);
+  const path = `/servers/${encodeURIComponent(id)}`;
+  const early = await takeEarlyAnswer(path);
+  const parsed = early === undefined ? undefined : serverDetailResponseSchema.safeParse(early);
+  if (parsed?.success) return parsed.data.data;
+  const response = await apiClient.get<unknown>(path);
   return serverDetailResponseSchema.parse(response.data).data;
 }
 
