@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Button, Col, Flex, Row, Skeleton } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
@@ -25,8 +26,12 @@ const SERVERS_CRUMB = { title: 'Servers', to: paths.servers.href() };
 export function ServerDetailPage() {
   const { id = '' } = useParams();
   const server = useServer(id);
+  // The listing (rent panel included) is drawn in a background render React cuts into slices,
+  // not in the one long task that follows its answer: a phone keeps answering taps meanwhile. The
+  // loading state stays until that render is ready.
+  const listing = useDeferredValue(server.data);
 
-  if (server.isPending) {
+  if (server.isPending || (listing === undefined && !server.isError)) {
     return (
       <>
         <title>Loading the server · CrimsonHost</title>
@@ -73,7 +78,8 @@ export function ServerDetailPage() {
     );
   }
 
-  const detail = server.data;
+  if (listing === undefined) return null;
+  const detail = listing;
   const rentable = isRentableNow(detail);
   const specs = [
     { key: 'game', label: 'Game', children: GAME_LABELS[detail.game] },

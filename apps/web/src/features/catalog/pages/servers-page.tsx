@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Button, Empty, Flex, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { MAX_PAGED_RESULTS, type ServerListQuery } from '@crimsonhost/shared/catalog';
@@ -30,6 +30,11 @@ export function ServersPage() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readServerSearch(params), [params]);
   const servers = useServers(query);
+  // A page of cards is drawn in a background render React cuts into slices, not in the one long
+  // task that follows the answer: a phone keeps answering taps meanwhile. Until that render is
+  // ready the page shows what it showed before (the skeleton, or the previous page dimmed).
+  const list = useDeferredValue(servers.data);
+  const waiting = servers.isPending || (list === undefined && servers.data !== undefined);
 
   const show = useCallback(
     (next: ServerListQuery, options?: { replace?: boolean }) =>
@@ -40,11 +45,11 @@ export function ServersPage() {
     show({ ...query, ...changes, page: 1 }, options);
   const clearFilters = () => show({ sort: query.sort, page: 1, pageSize: query.pageSize });
 
-  const total = servers.data?.meta.total ?? 0;
+  const total = list?.meta.total ?? 0;
   // Past 1,000 matches a search's total is the database's estimate.
-  const about = servers.data?.meta.totalExact === false ? 'about ' : '';
+  const about = list?.meta.totalExact === false ? 'about ' : '';
   const from = (query.page - 1) * query.pageSize + 1;
-  const to = from + (servers.data?.data.length ?? 0) - 1;
+  const to = from + (list?.data.length ?? 0) - 1;
   return (
     <Flex vertical gap={20}>
       <title>Browse Servers · CrimsonHost</title>
@@ -61,14 +66,14 @@ export function ServersPage() {
 
       <ServerFilters query={query} onChange={changeFilters} onClear={clearFilters} />
 
-      {servers.isPending ? (
+      {waiting ? (
         <Flex vertical gap={16}>
           <div data-testid="server-count-placeholder" style={{ height: COUNT_LINE_HEIGHT_PX }}>
             <Skeleton.Node active style={{ width: 96, height: COUNT_LINE_HEIGHT_PX }} />
           </div>
           <CardGridSkeleton count={6} columns={SERVER_GRID_COLUMNS} />
         </Flex>
-      ) : servers.isError && !servers.data ? (
+      ) : servers.isError && !list ? (
         <LazyResult
           status="error"
           title="Could not load the servers"
@@ -79,7 +84,7 @@ export function ServersPage() {
             </Button>
           }
         />
-      ) : total === 0 || !servers.data ? (
+      ) : total === 0 || !list ? (
         <Empty
           description={
             hasFilters(query) ? 'No servers match these filters.' : 'No servers are listed yet.'
@@ -104,14 +109,14 @@ export function ServersPage() {
             {about}
             {total.toLocaleString('en-US')} {total === 1 ? 'server' : 'servers'}
           </Text>
-          {servers.data.data.length === 0 ? (
+          {list.data.length === 0 ? (
             <PastTheEnd
               lastPage={lastPageOf(Math.min(total, MAX_PAGED_RESULTS), query.pageSize)}
               onGoTo={(page) => show({ ...query, page })}
             />
           ) : (
             <>
-              <ServerGrid servers={servers.data.data} />
+              <ServerGrid servers={list.data} />
               <PageNav
                 current={query.page}
                 pageSize={query.pageSize}

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Col, Row } from 'antd';
 import { paths } from '../../../app/paths';
 import { ButtonLink } from '../../../components/button-link';
@@ -11,6 +12,9 @@ const FEATURED_COLUMNS: CardColumns = { xs: 24, sm: 12, xl: 6 };
 /** A few popular servers that are online now, from the live catalog. Hidden when there are none. */
 export function FeaturedServers() {
   const featured = useFeaturedServers();
+  // The cards are drawn in a background render React cuts into slices (the skeleton stays until it
+  // is ready), not in the one long task that follows the answer.
+  const servers = useDeferredValue(featured.data);
   if (featured.isError || (featured.data && featured.data.length === 0)) return null;
   return (
     <section aria-labelledby="featured-servers-title">
@@ -19,9 +23,9 @@ export function FeaturedServers() {
         title="Popular servers online now"
         intro="Player counts come from the game servers themselves, checked every half minute."
       />
-      {featured.data ? (
+      {servers ? (
         <Row gutter={[16, 16]}>
-          {featured.data.map((server) => (
+          {servers.map((server) => (
             <Col key={server.id} {...FEATURED_COLUMNS}>
               <ServerCard server={server} />
             </Col>
