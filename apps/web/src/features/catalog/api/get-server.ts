@@ -9,7 +9,7 @@ const SERVER_REFRESH_MS = 15_000;
 /** GET /api/servers/:id; the answer the page's entry asked for, when it did (decision 066). */
 export async function getServer(id: string): Promise<ServerDetail> {
   const path = `/servers/${encodeURIComponent(id)}`;
-  const early = await takeEarlyAnswer(path);
+  const early = await takeEarlyAnswer<unknown>(path);
   const parsed = early === undefined ? undefined : serverDetailResponseSchema.safeParse(early);
   if (parsed?.success) return parsed.data.data;
   const response = await apiClient.get<unknown>(path);

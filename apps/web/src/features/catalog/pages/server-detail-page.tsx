@@ -31,18 +31,6 @@ export function ServerDetailPage() {
   // loading state stays until that render is ready.
   const listing = useDeferredValue(server.data);
 
-  if (server.isPending || (listing === undefined && !server.isError)) {
-    return (
-      <>
-        <title>Loading the server · CrimsonHost</title>
-        <PageBreadcrumb items={[SERVERS_CRUMB, { title: 'Loading…' }]} />
-        <SurfaceCard role="status" aria-label="Loading the server" aria-busy="true">
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </SurfaceCard>
-      </>
-    );
-  }
-
   if (server.isError) {
     const missing = server.error instanceof ApiError && server.error.status === 404;
     return (
@@ -78,7 +66,18 @@ export function ServerDetailPage() {
     );
   }
 
-  if (listing === undefined) return null;
+  if (server.isPending || listing === undefined) {
+    return (
+      <>
+        <title>Loading the server · CrimsonHost</title>
+        <PageBreadcrumb items={[SERVERS_CRUMB, { title: 'Loading…' }]} />
+        <SurfaceCard role="status" aria-label="Loading the server" aria-busy="true">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </SurfaceCard>
+      </>
+    );
+  }
+
   const detail = listing;
   const rentable = isRentableNow(detail);
   const specs = [

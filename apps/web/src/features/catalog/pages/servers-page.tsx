@@ -32,7 +32,7 @@ export function ServersPage() {
   const servers = useServers(query);
   // A page of cards is drawn in a background render React cuts into slices, not in the one long
   // task that follows the answer: a phone keeps answering taps meanwhile. Until that render is
-  // ready the page shows what it showed before (the skeleton, or the previous page dimmed).
+  // ready the page shows what it showed before (the skeleton, or the previous page).
   const list = useDeferredValue(servers.data);
   const waiting = servers.isPending || (list === undefined && servers.data !== undefined);
 
