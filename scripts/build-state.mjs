@@ -15,6 +15,7 @@ const sources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/build',
   'apps/web/vite.config.ts',
 ];
 const outputs = ['apps/api/dist/main.js', 'apps/web/dist/index.html'];

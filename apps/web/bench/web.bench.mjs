@@ -3,13 +3,19 @@
 // and the demo catalog, then for /, /servers and /servers/{id}:
 //  - the JavaScript and CSS the page loads, from the build manifest (the figure the byte-budget
 //    test holds) and as recorded by Chromium's network on a cold visit at 375 px;
+//  - the main thread's work on a cold visit at 375 px, without throttling (Chromium's own task,
+//    script and style-and-layout durations, median of --visits, default 5): the work a phone
+//    does four to six times slower, and the figure to compare when a change aims at blocking
+//    time, steadier from run to run than Lighthouse's estimate;
 //  - Lighthouse mobile (default simulated throttling), three runs each in a fresh Chromium
 //    profile, printing the median performance score, LCP, CLS and TBT.
-// Options: --runs N (Lighthouse runs per page, default 3), --skip-lighthouse, --reports DIR (keep
-// each Lighthouse report as JSON there, to read the LCP element, its phases, the request chain),
-// --throttling devtools (Lighthouse slows the network and the CPU for real and reports what it
-// observed, instead of estimating the slow load from a fast one: decision 060 says when that
-// matters).
+// Options: --runs N (Lighthouse runs per page, default 3), --visits N (cold visits for the main
+// thread figures, default 5), --skip-lighthouse, --reports DIR (keep each Lighthouse report as
+// JSON there, to read the LCP element, its phases, the request chain), --as-built (measure the
+// build in place even when the sources changed since it: to compare two builds by swapping
+// apps/web/dist), --throttling devtools (Lighthouse slows the network and the CPU for real and
+// reports what it observed, instead of estimating the slow load from a fast one: decision 060
+// says when that matters).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +48,8 @@ const CHROMIUM_FLAGS = [
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
+    visits: { type: 'string', default: '5' },
+    'as-built': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
     reports: { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
@@ -94,6 +102,31 @@ async function recordNetwork(browser, url) {
   return totals;
 }
 
+/**
+ * The main thread's work on a cold visit at 375 px: Chromium's task, script, and style and layout
+ * durations until the page has been quiet on the network for half a second and a second more.
+ */
+async function recordMainThread(browser, url) {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await context.close();
+  const ms = (name) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
+  return {
+    task: ms('TaskDuration'),
+    script: ms('ScriptDuration'),
+    styleLayout: ms('RecalcStyleDuration') + ms('LayoutDuration'),
+  };
+}
+
 async function lighthouseRun(url, reportFile) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'crimsonhost-lighthouse-'));
   const chrome = await chromeLauncher.launch({
@@ -142,7 +175,7 @@ async function lighthouseRunAgainIfAsked(url, reportFile) {
   }
 }
 
-if (!isBuildCurrent()) {
+if (!options['as-built'] && !isBuildCurrent()) {
   console.log('Building the storefront...');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -198,6 +231,23 @@ try {
         `${kilobytes(js.raw).padStart(9)} ${kilobytes(js.gzip).padStart(8)} ` +
         `${kilobytes(js.brotli).padStart(8)} ${kilobytes(network.js).padStart(12)} ` +
         `${kilobytes(network.all).padStart(12)}  ${js.brotli <= FIRST_VISIT_JS_BUDGET_BYTES ? 'within' : 'OVER'}`,
+    );
+  }
+
+  const visits = Number(options.visits);
+  console.log(
+    `\nMain thread of a cold visit at 375 px, no throttling (median of ${visits}; each visit: task ms)`,
+  );
+  console.log('page              task   script  style+layout');
+  for (const page of pages) {
+    const results = [];
+    for (let visit = 0; visit < visits; visit += 1) {
+      results.push(await recordMainThread(browser, page.url));
+    }
+    const figure = (key) => `${Math.round(median(results.map((r) => r[key])))} ms`;
+    console.log(
+      `${page.page.padEnd(14)} ${figure('task').padStart(8)} ${figure('script').padStart(8)} ` +
+        `${figure('styleLayout').padStart(13)}  (${results.map((r) => Math.round(r.task)).join(', ')})`,
     );
   }
   await browser.close();
