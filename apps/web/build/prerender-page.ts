@@ -4,6 +4,7 @@
  */
 
 import type { PrerenderLayout, PrerenderTheme } from '@crimsonhost/shared/first-screen';
+import { MODULE_AFTER_PAINT_REL, STYLESHEET_AFTER_PAINT_REL } from '../src/lib/after-paint';
 
 export interface Screen {
   html: string;
@@ -104,6 +105,8 @@ export function pruneStyleTags(styles: string, html: string): string {
   return kept;
 }
 
+const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 
 /**
@@ -113,6 +116,11 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
  * that is not the visitor's). The wrapper is inert: nothing in it can be typed into or pressed
  * before the app has drawn the page it replaces, so nothing typed is lost. The app's stylesheet is
  * written in the page when `stylesheet` gives its text: one request fewer before the first paint.
+ *
+ * Nothing else is fetched before the first paint (decision 067): the app's chunks are listed
+ * instead of preloaded, and `antdStylesheet`, the first screens' Ant Design stylesheet, is listed
+ * after the page's own Ant Design styles and before the app's; the entry fetches both once the
+ * page is painted.
  */
 export function composePage(
   shell: string,
@@ -120,6 +128,7 @@ export function composePage(
   theme: PrerenderTheme,
   layout: PrerenderLayout,
   stylesheet: (href: string) => string | undefined = () => undefined,
+  antdStylesheet?: string,
 ): string {
   if (/<script|<template/.test(screen.html)) {
     // What suspended is streamed behind an inline script (refused by the content security
@@ -139,6 +148,12 @@ export function composePage(
       const css = stylesheet(href);
       return css === undefined ? link : `<style>${css}</style>`;
     })
-    .replace('</title>', () => `</title>${pruneStyleTags(screen.styles, screen.html)}`)
+    .replace(MODULE_PRELOAD, `<link rel="${MODULE_AFTER_PAINT_REL}"`)
+    .replace('</title>', () => {
+      const listed = antdStylesheet
+        ? `<link rel="${STYLESHEET_AFTER_PAINT_REL}" href="${antdStylesheet}">`
+        : '';
+      return `</title>${pruneStyleTags(screen.styles, screen.html)}${listed}`;
+    })
     .replace(root, () => `<div id="root">${wrapper}${screen.html}</div></div>`);
 }

@@ -2,6 +2,7 @@
 // into the build (decision 060): `npm run build` runs it after Vite's build. The app is bundled
 // for Node with everything in it, rendered with React's static renderer, and each screen is
 // written into a copy of dist/index.html under dist/prerendered/.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,6 +39,7 @@ const {
   composePage,
   precompressDirectory,
   prerenderedFile,
+  firstScreensStylesheet,
 } = await import(pathToFileURL(path.join(bundleDir, 'entry.js')).href);
 
 const shell = readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -49,27 +51,42 @@ const stylesheet = (href) =>
 const outDir = path.join(distDir, PRERENDER_DIR);
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
-let files = 0;
+// Every screen is drawn first: the Ant Design stylesheet they share (decision 067) is written
+// before the pages that list it.
+const screens = [];
 for (const page of PRERENDERED_PAGES) {
   for (const theme of PRERENDER_THEMES) {
     for (const layout of PRERENDER_LAYOUTS) {
-      const screen = await prerender(page.url, theme, layout);
-      const variant = `${page.name} (${theme}, ${layout})`;
-      if ('placeholder' in page && screen.html.includes(page.placeholder)) {
-        throw new Error(
-          `The prerendered ${variant} names ${page.placeholder}: it would be wrong for every listing`,
-        );
-      }
-      let html;
-      try {
-        html = composePage(shell, screen, theme, layout, stylesheet);
-      } catch (error) {
-        throw new Error(`Prerendering ${variant}: ${error.message}`);
-      }
-      writeFileSync(path.join(outDir, prerenderedFile(page.name, theme, layout)), html);
-      files += 1;
+      screens.push({ page, theme, layout, screen: await prerender(page.url, theme, layout) });
     }
   }
+}
+// A hashed asset (cached for a year): its name changes with its content.
+const antdCss = firstScreensStylesheet();
+const antdDir = path.join(distDir, 'assets', 'first-screens');
+const antdFile = `antd-${createHash('sha256').update(antdCss).digest('base64url').slice(0, 10)}.css`;
+rmSync(antdDir, { recursive: true, force: true });
+mkdirSync(antdDir, { recursive: true });
+writeFileSync(path.join(antdDir, antdFile), antdCss);
+await precompressDirectory(antdDir);
+const antdHref = `/assets/first-screens/${antdFile}`;
+
+let files = 0;
+for (const { page, theme, layout, screen } of screens) {
+  const variant = `${page.name} (${theme}, ${layout})`;
+  if ('placeholder' in page && screen.html.includes(page.placeholder)) {
+    throw new Error(
+      `The prerendered ${variant} names ${page.placeholder}: it would be wrong for every listing`,
+    );
+  }
+  let html;
+  try {
+    html = composePage(shell, screen, theme, layout, stylesheet, antdHref);
+  } catch (error) {
+    throw new Error(`Prerendering ${variant}: ${error.message}`);
+  }
+  writeFileSync(path.join(outDir, prerenderedFile(page.name, theme, layout)), html);
+  files += 1;
 }
 // Each page is sent as it is, with no per-request token in it (the app fetches its CSRF token
 // when it first writes): compressed once here, at the highest levels, like the hashed assets.

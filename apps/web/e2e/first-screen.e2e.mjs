@@ -90,6 +90,55 @@ describe('a prerendered first screen', () => {
     }
   });
 
+  it('asks for nothing but the page before it is painted, and the app draws it with the styles the build computed', async () => {
+    const { context, page } = await browser.openPage(MOBILE, KEEP);
+    await context.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
+    try {
+      const problems = await watchForErrors(page);
+      const requested = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const release = await holdAppModules(page);
+      await loadPrerendered(page, '/servers');
+      await page.locator(PRERENDERED).locator('h1', { hasText: 'Browse Servers' }).waitFor();
+      // Decision 067: the app's chunks and the first screens' Ant Design stylesheet are listed,
+      // not fetched; the entry asks for them once the page is painted.
+      const assets = requested.filter((path) => path.startsWith('/assets/'));
+      assert.equal(assets.length, 1, `requested before the entry ran: ${assets.join(', ')}`);
+      assert.match(assets[0], /^\/assets\/index-[\w-]+\.js$/);
+      const ownStyles = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll('style[data-css-hash]'),
+          (style) => style.dataset.cssHash,
+        ),
+      );
+
+      release();
+      await page.locator(PRERENDERED).waitFor({ state: 'detached' });
+      // The servers' cards, drawn once the list has come.
+      await page.getByRole('heading', { level: 3 }).getByRole('link').first().waitFor();
+      assert.ok(
+        requested.some((path) => /^\/assets\/first-screens\/antd-[\w-]+\.css$/.test(path)),
+        "the entry fetched the first screens' stylesheet",
+      );
+      // Ant Design computed and inserted no component style of its own: every one the page uses
+      // came with the page or the build's stylesheet (only the theme's variables are computed).
+      const computed = await page.evaluate(
+        (own) =>
+          Array.from(document.querySelectorAll('style[data-css-hash]'))
+            .filter((style) => !own.includes(style.dataset.cssHash))
+            .filter(
+              (style) => !style.dataset.tokenHash && !style.dataset.cssHash.startsWith('_effect'),
+            )
+            .map((style) => style.textContent.slice(0, 80)),
+        ownStyles,
+      );
+      assert.deepEqual(computed, []);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('is drawn in the theme the visitor last saw, and hidden while it is not theirs', async () => {
     const { context, page } = await browser.openPage(DESKTOP, { theme: 'dark', ...KEEP });
     try {

@@ -6,6 +6,8 @@
  * one chunk, and the browser gets the main thread back between them.
  */
 
+import { MODULE_AFTER_PAINT_REL } from './after-paint';
+
 type Scheduler = { yield?: () => Promise<void> };
 
 /** Resolves in a new task, after the browser has had the chance to paint and handle input. */
@@ -22,10 +24,15 @@ export function nextTask(): Promise<void> {
   });
 }
 
-/** The app's chunks in the order the build preloads them: dependencies first. */
+/**
+ * The app's chunks in the order the build lists them (dependencies first), preloaded or listed for
+ * after the first paint (decision 067).
+ */
 export function preloadedModules(document: Document): string[] {
   return Array.from(
-    document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+    document.querySelectorAll<HTMLLinkElement>(
+      `link[rel="modulepreload"], link[rel="${MODULE_AFTER_PAINT_REL}"]`,
+    ),
     (link) => link.href,
   );
 }

@@ -36,6 +36,19 @@ const mediaOf =
 
 const TITLE = /<title>([^<]*)<\/title>/;
 
+/** Ant Design's component styles of every screen drawn so far (not their themes' tokens). */
+const firstScreens = createCache();
+
+/**
+ * The stylesheet of the component styles every prerendered screen uses (decision 067), with the
+ * rule that lists what it holds: an app that finds that rule applied takes those styles from the
+ * stylesheet instead of computing and inserting them. Component styles read the theme from CSS
+ * variables, so one stylesheet serves light and dark; the tokens' variables stay in each page.
+ */
+export function firstScreensStylesheet(): string {
+  return extractStyle(firstScreens, { plain: true, types: ['style'] });
+}
+
 /**
  * Draws the first screen of `url` (its page while its data loads) in the given theme and layout,
  * without a browser: the build writes it into the page's HTML so a visitor sees the page before
@@ -66,6 +79,14 @@ export async function prerender(
     // script; the whole screen is written at once here, so every boundary stays in place.
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
+  // The cache's entries are read directly (its `cache` map is marked internal): the version of
+  // @ant-design/cssinjs is pinned to Ant Design's.
+  for (const [key, value] of cache.cache) {
+    if (key.startsWith('style%')) {
+      firstScreens.cache.set(key, value);
+      firstScreens.updateTimes.set(key, cache.updateTimes.get(key) ?? 0);
+    }
+  }
   let markup = '';
   for await (const chunk of prelude) markup += String(chunk);
   // React hoists a page's <title> to the front; it belongs in the document's head.
