@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODULE_AFTER_PAINT_REL, STYLESHEET_AFTER_PAINT_REL } from '../src/lib/after-paint';
+import { APP_STYLESHEET_REL } from '../src/lib/app-stylesheets';
 import { classesIn, composePage, pruneCss, pruneStyleTags, type Screen } from './prerender-page';
 
 const SHELL =
@@ -90,15 +90,10 @@ describe('composePage', () => {
     );
     expect(page).not.toContain('rel="stylesheet"');
     expect(page).toContain('<style>body{margin:0}</style></head>');
-    expect(page).toContain('<script src="/theme-init.js"></script>');
-  });
-
-  it("lists the app's chunks for after the first paint instead of preloading them", () => {
-    const page = composePage(SHELL, screen(), 'light', 'wide');
-    expect(page).not.toContain('rel="modulepreload"');
     expect(page).toContain(
-      `<link rel="${MODULE_AFTER_PAINT_REL}" crossorigin href="/assets/framework-abc.js">`,
+      '<link rel="modulepreload" crossorigin href="/assets/framework-abc.js">',
     );
+    expect(page).toContain('<script src="/theme-init.js"></script>');
   });
 
   it("lists the first screens' Ant Design stylesheet after the page's own Ant Design styles, before the app's", () => {
@@ -111,12 +106,12 @@ describe('composePage', () => {
       '/assets/first-screens/antd-abc.css',
     );
     const listed = page.indexOf(
-      `<link rel="${STYLESHEET_AFTER_PAINT_REL}" href="/assets/first-screens/antd-abc.css">`,
+      `<link rel="${APP_STYLESHEET_REL}" href="/assets/first-screens/antd-abc.css">`,
     );
     expect(listed).toBeGreaterThan(page.indexOf('<style data-css-hash="a">'));
     expect(listed).toBeLessThan(page.indexOf('/assets/index-def.css'));
     // Without one, nothing is listed.
-    expect(composePage(SHELL, screen(), 'light', 'wide')).not.toContain(STYLESHEET_AFTER_PAINT_REL);
+    expect(composePage(SHELL, screen(), 'light', 'wide')).not.toContain(APP_STYLESHEET_REL);
   });
 
   it("takes the page's title, as written, when it names one", () => {

@@ -4,7 +4,7 @@
  */
 
 import type { PrerenderLayout, PrerenderTheme } from '@crimsonhost/shared/first-screen';
-import { MODULE_AFTER_PAINT_REL, STYLESHEET_AFTER_PAINT_REL } from '../src/lib/after-paint';
+import { APP_STYLESHEET_REL } from '../src/lib/app-stylesheets';
 
 export interface Screen {
   html: string;
@@ -105,8 +105,6 @@ export function pruneStyleTags(styles: string, html: string): string {
   return kept;
 }
 
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
-
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 
 /**
@@ -117,10 +115,9 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
  * before the app has drawn the page it replaces, so nothing typed is lost. The app's stylesheet is
  * written in the page when `stylesheet` gives its text: one request fewer before the first paint.
  *
- * Nothing else is fetched before the first paint (decision 067): the app's chunks are listed
- * instead of preloaded, and `antdStylesheet`, the first screens' Ant Design stylesheet, is listed
- * after the page's own Ant Design styles and before the app's; the entry fetches both once the
- * page is painted.
+ * `antdStylesheet`, the first screens' Ant Design stylesheet (decision 067), is listed for the app
+ * after the page's own Ant Design styles and before the app's: the entry fetches it, so it does
+ * not hold back the first paint.
  */
 export function composePage(
   shell: string,
@@ -148,10 +145,9 @@ export function composePage(
       const css = stylesheet(href);
       return css === undefined ? link : `<style>${css}</style>`;
     })
-    .replace(MODULE_PRELOAD, `<link rel="${MODULE_AFTER_PAINT_REL}"`)
     .replace('</title>', () => {
       const listed = antdStylesheet
-        ? `<link rel="${STYLESHEET_AFTER_PAINT_REL}" href="${antdStylesheet}">`
+        ? `<link rel="${APP_STYLESHEET_REL}" href="${antdStylesheet}">`
         : '';
       return `</title>${pruneStyleTags(screen.styles, screen.html)}${listed}`;
     })

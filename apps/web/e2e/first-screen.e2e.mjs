@@ -90,7 +90,7 @@ describe('a prerendered first screen', () => {
     }
   });
 
-  it('asks for nothing but the page before it is painted, and the app draws it with the styles the build computed', async () => {
+  it("lists the build's Ant Design styles for the app, which then computes none of them", async () => {
     const { context, page } = await browser.openPage(MOBILE, KEEP);
     await context.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
     try {
@@ -100,11 +100,10 @@ describe('a prerendered first screen', () => {
       const release = await holdAppModules(page);
       await loadPrerendered(page, '/servers');
       await page.locator(PRERENDERED).locator('h1', { hasText: 'Browse Servers' }).waitFor();
-      // Decision 067: the app's chunks and the first screens' Ant Design stylesheet are listed,
-      // not fetched; the entry asks for them once the page is painted.
-      const assets = requested.filter((path) => path.startsWith('/assets/'));
-      assert.equal(assets.length, 1, `requested before the entry ran: ${assets.join(', ')}`);
-      assert.match(assets[0], /^\/assets\/index-[\w-]+\.js$/);
+      // Decision 067: listed, so it cannot hold back the first paint; the entry fetches it.
+      const stylesheet = /^\/assets\/first-screens\/antd-[\w-]+\.css$/;
+      assert.equal(await page.locator('link[rel="stylesheet-for-app"]').count(), 1);
+      assert.ok(!requested.some((path) => stylesheet.test(path)), 'fetched before the entry ran');
       const ownStyles = await page.evaluate(() =>
         Array.from(
           document.querySelectorAll('style[data-css-hash]'),
@@ -117,8 +116,8 @@ describe('a prerendered first screen', () => {
       // The servers' cards, drawn once the list has come.
       await page.getByRole('heading', { level: 3 }).getByRole('link').first().waitFor();
       assert.ok(
-        requested.some((path) => /^\/assets\/first-screens\/antd-[\w-]+\.css$/.test(path)),
-        "the entry fetched the first screens' stylesheet",
+        requested.some((path) => stylesheet.test(path)),
+        'the entry fetched the stylesheet',
       );
       // Ant Design computed and inserted no component style of its own: every one the page uses
       // came with the page or the build's stylesheet (only the theme's variables are computed).

@@ -6,8 +6,6 @@
  * one chunk, and the browser gets the main thread back between them.
  */
 
-import { MODULE_AFTER_PAINT_REL } from './after-paint';
-
 type Scheduler = { yield?: () => Promise<void> };
 
 /** Resolves in a new task, after the browser has had the chance to paint and handle input. */
@@ -24,15 +22,10 @@ export function nextTask(): Promise<void> {
   });
 }
 
-/**
- * The app's chunks in the order the build lists them (dependencies first), preloaded or listed for
- * after the first paint (decision 067).
- */
+/** The app's chunks in the order the build preloads them: dependencies first. */
 export function preloadedModules(document: Document): string[] {
   return Array.from(
-    document.querySelectorAll<HTMLLinkElement>(
-      `link[rel="modulepreload"], link[rel="${MODULE_AFTER_PAINT_REL}"]`,
-    ),
+    document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
     (link) => link.href,
   );
 }
