@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { APP_STYLESHEET_REL, loadAppStylesheets } from './app-stylesheets';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_STYLESHEET_REL, APP_STYLESHEET_WAIT_MS, loadAppStylesheets } from './app-stylesheets';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -38,6 +38,24 @@ describe('loadAppStylesheets', () => {
     first!.dispatchEvent(new Event('error'));
     second!.dispatchEvent(new Event('load'));
     await expect(loaded).resolves.toBeUndefined();
+  });
+
+  it('stops waiting for a stylesheet that does not come', async () => {
+    vi.useFakeTimers();
+    try {
+      document.head.innerHTML = `<link rel="${APP_STYLESHEET_REL}" href="/assets/first-screens/a.css">`;
+      let settled = false;
+      const loaded = loadAppStylesheets(document).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(APP_STYLESHEET_WAIT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await loaded;
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('resolves at once on a page that lists none', async () => {

@@ -9,9 +9,14 @@
 export const APP_STYLESHEET_REL = 'stylesheet-for-app';
 
 /**
- * Turns each listed stylesheet into a real one where it stands (its place in the cascade is the
- * build's). Resolves when every one has loaded or failed: a stylesheet that fails only means the
+ * How long the app waits for them at most: a stylesheet that has not come by then only means the
  * app computes those styles itself, as it does without one.
+ */
+export const APP_STYLESHEET_WAIT_MS = 3_000;
+
+/**
+ * Turns each listed stylesheet into a real one where it stands (its place in the cascade is the
+ * build's). Resolves when every one has loaded or failed, or after `APP_STYLESHEET_WAIT_MS`.
  */
 export function loadAppStylesheets(document: Document): Promise<void> {
   const loads = Array.from(
@@ -26,5 +31,10 @@ export function loadAppStylesheets(document: Document): Promise<void> {
         listed.replaceWith(link);
       }),
   );
-  return Promise.all(loads).then(() => undefined);
+  if (loads.length === 0) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, APP_STYLESHEET_WAIT_MS);
+  });
+  return Promise.race([Promise.all(loads), waited]).then(() => clearTimeout(timer));
 }
