@@ -125,6 +125,17 @@ export async function deposit(page, amount) {
 }
 
 /**
+ * The table named `name` (its caption) once its rows are those of what it names: a list keeps its
+ * old rows, busy, while a new view, filter or page loads, and the app renders a navigation as a
+ * transition, so a row read right after a click can still be the old list's.
+ */
+export async function settledTable(page, name) {
+  const table = page.getByRole('table', { name }).and(page.locator('[aria-busy="false"]'));
+  await table.waitFor();
+  return table;
+}
+
+/**
  * Switches the theme with the header's own button. A DOM click, because an open dialog's mask
  * lies over the header (and no tooltip is left open by the pointer).
  */
