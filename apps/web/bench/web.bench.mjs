@@ -15,7 +15,8 @@
 // build in place even when the sources changed since it: to compare two builds by swapping
 // apps/web/dist), --throttling devtools (Lighthouse slows the network and the CPU for real and
 // reports what it observed, instead of estimating the slow load from a fast one: decision 060
-// says when that matters).
+// says when that matters), --reference (also measure bench/reference, a bare page of the same
+// stack with none of the storefront's code: the floor this machine puts under the budgets).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ import {
   readManifest,
 } from './first-visit.mjs';
 import { freePort } from '../../../scripts/ports.mjs';
+import { startReference } from './reference.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -53,6 +55,7 @@ const { values: options } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     reports: { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
+    reference: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -153,6 +156,9 @@ async function lighthouseRun(url, reportFile) {
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
+      // Lighthouse's own measure of this machine's CPU (a mid-range desktop scores ~1,000-2,000):
+      // its simulated throttling assumes a fast host and slows the observed work four times.
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -204,6 +210,7 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
+let reference;
 try {
   await waitForHealth(baseUrl, server);
   const servers = await (await fetch(`${baseUrl}/api/servers`)).json();
@@ -215,6 +222,13 @@ try {
     url: `${baseUrl}${entry.page.replace('{id}', serverId)}`,
     bytes: firstVisitBytes(manifest, entry.module),
   }));
+  if (options.reference) {
+    reference = await startReference();
+    console.log(
+      `\nbench/reference (the bare stack): ${kilobytes(reference.jsBrotli)} of JavaScript (brotli)`,
+    );
+    pages.push({ page: 'reference', url: reference.url });
+  }
 
   console.log(`\nFirst-visit JavaScript (budget ${kilobytes(FIRST_VISIT_JS_BUDGET_BYTES)} brotli)`);
   console.log('page            chunks      raw     gzip   brotli   network JS  network all');
@@ -223,7 +237,7 @@ try {
     headless: true,
     args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
   });
-  for (const page of pages) {
+  for (const page of pages.filter((entry) => entry.bytes)) {
     const network = await recordNetwork(browser, page.url);
     const { js } = page.bytes;
     console.log(
@@ -255,7 +269,9 @@ try {
   if (!options['skip-lighthouse']) {
     const throttling = options.throttling === 'devtools' ? 'applied (devtools)' : 'simulated';
     console.log(`\nLighthouse mobile, ${throttling} throttling, median of ${runs}`);
-    console.log('page            perf      FCP      LCP      CLS      TBT   (each run: perf)');
+    console.log(
+      'page            perf      FCP      LCP      CLS      TBT   (each run: perf)  CPU index',
+    );
     for (const page of pages) {
       const results = [];
       for (let run = 0; run < runs; run += 1) {
@@ -273,11 +289,13 @@ try {
             .padStart(7)} ` +
           `${Math.round(median(results.map((r) => r.tbt)))
             .toString()
-            .padStart(6)} ms  (${results.map((r) => r.performance).join(', ')})`,
+            .padStart(6)} ms  (${results.map((r) => r.performance).join(', ')})  ` +
+          `${Math.round(median(results.map((r) => r.benchmarkIndex)))}`,
       );
     }
   }
 } finally {
+  await reference?.close();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
