@@ -45,6 +45,8 @@ export const PLAYER_BAR_DANGER_RATIO = 0.9;
 
 export const TIMELINE_DESCRIPTION_MAX_CHARS = 500;
 export const DEPOSIT_AMOUNT_STEP = 10;
+/** The longest rental, in hours (30 days). */
+export const MAX_RENTAL_HOURS = 720;
 export const DEPOSIT_ADDRESS_TTL_MINUTES = 30;
 /** Unpaid deposits inside their 30 minutes one account may hold at once (each takes an address). */
 export const MAX_UNPAID_DEPOSITS = 5;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { regionRefSchema } from './catalog';
-import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants';
+import { DEFAULT_PAGE_SIZE, MAX_RENTAL_HOURS, TABLE_PAGE_SIZES } from './constants';
+
+// Pages that only bound the hours need not load the rentals' schemas for it.
+export { MAX_RENTAL_HOURS };
 import { historyCursorSchema, historyPageEnvelope, pageNumberSchema } from './envelope';
 import { isUsdtAmount } from './money';
 import { amountSchema } from './wallet-balances';
@@ -17,7 +20,6 @@ export const RUN_STATES = [
   'unknown',
 ] as const;
 export const POWER_SIGNALS = ['start', 'stop', 'restart'] as const;
-export const MAX_RENTAL_HOURS = 720;
 
 export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 export type RunState = (typeof RUN_STATES)[number];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex } from 'antd';
-import { MAX_RENTAL_HOURS } from '@crimsonhost/shared/rentals';
+import { MAX_RENTAL_HOURS } from '@crimsonhost/shared/constants';
 import { NumberField } from './native-field';
 
 /** The durations most renters pick, one click away. */

@@ -3,7 +3,7 @@ import { Button, Flex, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ServerDetail } from '@crimsonhost/shared/catalog';
-import { MAX_RENTAL_HOURS } from '@crimsonhost/shared/rentals';
+import { MAX_RENTAL_HOURS } from '@crimsonhost/shared/constants';
 import { useAuth } from '../../app/auth/auth-context';
 import { paths } from '../../app/paths';
 import { ButtonLink } from '../button-link';
@@ -11,7 +11,7 @@ import { TextLink } from '../text-link';
 import { useToast } from '../use-toast';
 import { formatAmount, rentalCost } from '../../lib/rentals/rental-money';
 import { formatHours } from '../../lib/rentals/rental-time';
-import { rentalsQueryOptions } from '../../lib/rentals/get-rentals';
+import { rentalsQueryKey } from '../../lib/rentals/rentals-key';
 import { HoursPicker } from '../hours-picker';
 import { useMyBenefits } from '../../lib/benefits/get-my-benefits';
 import { quoteFor } from './rent-quote';
@@ -71,13 +71,18 @@ export function RentPanel({ server }: { server: ServerDetail }) {
   const [taken, setTaken] = useState<string | null>(null);
 
   const reason = unavailableReason(server, auth.user?.id);
+  const myRentalQuery = {
+    status: 'ACTIVE',
+    serverId: server.id,
+    page: 1,
+    pageSize: MY_RENTAL_PAGE_SIZE,
+  } as const;
   const myRental = useQuery({
-    ...rentalsQueryOptions({
-      status: 'ACTIVE',
-      serverId: server.id,
-      page: 1,
-      pageSize: MY_RENTAL_PAGE_SIZE,
-    }),
+    // The key of the same list in My Rentals. The rentals' schemas load only when asked: for a
+    // signed-in person looking at a rented server, not with every server page.
+    queryKey: [...rentalsQueryKey(), 'list', myRentalQuery],
+    queryFn: () =>
+      import('../../lib/rentals/get-rentals').then((module) => module.getRentals(myRentalQuery)),
     enabled: auth.status === 'authenticated' && server.availability === 'RENTED',
   });
   const benefits = useMyBenefits();

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryPageMeta } from '@crimsonhost/shared/envelope';
 import { rentalPageSchema, type Rental, type RentalStatus } from '@crimsonhost/shared/rentals';
-import { ACCOUNT_QUERY_KEY } from '../../app/auth/auth-context';
 import { apiClient } from '../api-client';
+import { rentalsQueryKey } from './rentals-key';
 
 /** A rental as this browser received it: `receivedAt` anchors the countdowns to the local clock. */
 export type RentalView = Rental & { receivedAt: number };
@@ -27,8 +27,7 @@ const RENTALS_REFRESH_MS = 30_000;
 /** Faster while a game server is starting or stopping, so 'running' shows soon after Start. */
 const TRANSITION_REFRESH_MS = 3_000;
 
-/** Every rentals query starts with this key; mutations invalidate through it. */
-export const rentalsQueryKey = () => [...ACCOUNT_QUERY_KEY, 'rentals'] as const;
+export { rentalsQueryKey };
 
 export const stamp = (rental: Rental, receivedAt = Date.now()): RentalView => ({
   ...rental,
