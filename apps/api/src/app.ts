@@ -81,6 +81,7 @@ import { LedgerAdminService } from './modules/ledger-admin/ledger-admin.service'
 import { AdminUsersService } from './modules/admin/users.service';
 import { CatalogReadModel } from './modules/catalog/catalog-read-model';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { getListingName } from './modules/catalog/catalog.service';
 import { chainSettingsFromConfig, type ChainSettings } from './modules/chains/chain-settings';
 import { healthRoutes } from './modules/health/health.routes';
 import { deriveKey } from './modules/panels/panel-crypto';
@@ -568,7 +569,9 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  const web = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDistDir);
+  const web = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDistDir, {
+    listingName: (id) => getListingName(database.db, id),
+  });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (web && wantsPage) return web.sendShell(request, reply, () => issueCsrfToken(tokens));

@@ -8,13 +8,18 @@ import {
   gunzipSync,
   gzipSync,
 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRST_SCREEN_COOKIES,
   PRERENDER_DIR,
+  PRERENDERED_LISTING_NAME,
+  SERVED_LISTING_META,
   prerenderedFile,
 } from '@crimsonhost/shared/first-screen';
+import { serverListings } from '../src/db/schema/index';
 import { createTestApp, type TestContext } from './app';
+import { createListing, createVendor } from './catalog/catalog-factories';
 
 const SCRIPT = '/assets/app-abc123.js';
 const PRERENDERED = [
@@ -62,7 +67,10 @@ function builtWebApp(): string {
   mkdirSync(path.join(dir, PRERENDER_DIR));
   for (const [page, theme, layout] of PRERENDERED) {
     const file = path.join(dir, PRERENDER_DIR, prerenderedFile(page, theme, layout));
-    const html = `<!doctype html><html><head><title>CrimsonHost</title></head><body><div id="root"><div inert>${screenMarker(page, theme, layout)}</div></div></body></html>`;
+    // The server page names its listing by the placeholder the server replaces.
+    const named = page === 'server' ? `<h1>${PRERENDERED_LISTING_NAME}</h1>` : '';
+    const title = page === 'server' ? `${PRERENDERED_LISTING_NAME} · CrimsonHost` : 'CrimsonHost';
+    const html = `<!doctype html><html><head><title>${title}</title></head><body><div id="root"><div inert>${screenMarker(page, theme, layout)}${named}</div></div></body></html>`;
     writeFileSync(file, html);
     // As the build writes them: compressed copies beside each page.
     writeFileSync(`${file}.br`, brotliCompressSync(html));
@@ -73,10 +81,19 @@ function builtWebApp(): string {
 
 let ctx: TestContext;
 let distDir: string;
+/** A listing whose name needs escaping in HTML, and one no longer listed. */
+let listing: { id: string; name: string };
+let unlisted: { id: string };
 
 beforeAll(async () => {
   distDir = builtWebApp();
   ctx = await createTestApp({ WEB_DIST_DIR: distDir });
+  const vendor = await createVendor(ctx.database.db);
+  listing = await createListing(ctx.database.db, {
+    vendorId: vendor.id,
+    name: `Tom & Jerry's "<Vanilla>"`,
+  });
+  unlisted = await createListing(ctx.database.db, { vendorId: vendor.id, deletedAt: new Date() });
 });
 afterAll(() => ctx.close());
 
@@ -225,11 +242,70 @@ describe('prerendered first screens', () => {
     expect(html).toContain(screenMarker('home', 'dark', 'wide'));
   });
 
-  it('answers every listing with the one server page, by the mobile client hint', async () => {
-    const { html } = await page('/servers/3f1c2f7e-9a8e-4a43-9e61-0c1f1a2b3c4d', {
-      'sec-ch-ua-mobile': '?1',
-    });
+  it('answers a listing with the server page, its name written in, by the mobile hint', async () => {
+    const escaped = 'Tom &#38; Jerry&#39;s &#34;&#60;Vanilla&#62;&#34;';
+    const { response, html } = await page(`/servers/${listing.id}`, { 'sec-ch-ua-mobile': '?1' });
     expect(html).toContain(screenMarker('server', 'light', 'mobile'));
+    expect(html).toContain(`<title>${escaped} · CrimsonHost</title>`);
+    expect(html).toContain(`<h1>${escaped}</h1>`);
+    expect(html).toContain(
+      `<meta name="${SERVED_LISTING_META}" data-id="${listing.id}" content="${escaped}" /></head>`,
+    );
+    expect(html).not.toContain(PRERENDERED_LISTING_NAME);
+    expect(html).not.toContain('csrf-token');
+    expect(response.headers.vary).toMatch(/cookie/i);
+
+    // Compressed as the browser accepts, the same page each time.
+    const asked = { 'sec-ch-ua-mobile': '?1', 'accept-encoding': 'gzip, deflate, br' };
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: `/servers/${listing.id}`,
+      headers: asked,
+    });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/servers/${listing.id}/`,
+      headers: asked,
+    });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(html);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const gzipped = await ctx.app.inject({
+      method: 'GET',
+      url: `/servers/${listing.id}`,
+      headers: { 'sec-ch-ua-mobile': '?1', 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(html);
+  });
+
+  it('writes a renamed listing’s new name at once', async () => {
+    const vendor = await createVendor(ctx.database.db, 'Renaming Vendor');
+    const renamed = await createListing(ctx.database.db, {
+      vendorId: vendor.id,
+      name: 'Blocky Valley',
+    });
+    const before = await page(`/servers/${renamed.id}`, { 'sec-ch-ua-mobile': '?1' });
+    expect(before.html).toContain('<h1>Blocky Valley</h1>');
+    await ctx.database.db
+      .update(serverListings)
+      .set({ name: 'Blocky Valley II' })
+      .where(eq(serverListings.id, renamed.id));
+    const after = await page(`/servers/${renamed.id}`, { 'sec-ch-ua-mobile': '?1' });
+    expect(after.html).toContain('<h1>Blocky Valley II</h1>');
+  });
+
+  it('answers the shell for a listing that is unknown, unlisted or not an id', async () => {
+    for (const id of [
+      '3f1c2f7e-9a8e-4a43-9e61-0c1f1a2b3c4d',
+      unlisted.id,
+      'not-a-uuid',
+      `${listing.id}%2F..`,
+    ]) {
+      const { html } = await page(`/servers/${id}`, { 'sec-ch-ua-mobile': '?1' });
+      expect(html, id).not.toContain('prerendered');
+      expect(html, id).not.toContain(SERVED_LISTING_META);
+      expect(html, id).toMatch(/<meta name="csrf-token" content="[\w.-]+" \/><\/head>/);
+    }
   });
 
   it('answers the bare shell where no screen was drawn, or the build lacks it', async () => {

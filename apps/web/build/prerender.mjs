@@ -36,6 +36,7 @@ const {
   PRERENDER_LAYOUTS,
   PRERENDER_THEMES,
   PRERENDERED_PAGES,
+  PRERENDERED_LISTING_NAME,
   composePage,
   precompressDirectory,
   prerenderedFile,
@@ -77,6 +78,11 @@ for (const { page, theme, layout, screen } of screens) {
   if ('placeholder' in page && screen.html.includes(page.placeholder)) {
     throw new Error(
       `The prerendered ${variant} names ${page.placeholder}: it would be wrong for every listing`,
+    );
+  }
+  if (page.name === 'server' && !screen.html.includes(PRERENDERED_LISTING_NAME)) {
+    throw new Error(
+      `The prerendered ${variant} does not name ${PRERENDERED_LISTING_NAME}: the server could not write the listing's name into it`,
     );
   }
   let html;

@@ -207,4 +207,66 @@ describe('a prerendered first screen', () => {
       await context.close();
     }
   });
+
+  it('names the server a visitor opens before the app runs, and keeps the name while it loads', async () => {
+    const listing = (await (await fetch(`${BASE_URL}/api/servers`)).json()).data[0];
+    const { context, page } = await browser.openPage(MOBILE, KEEP);
+    await context.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
+    try {
+      const problems = await watchForErrors(page);
+      const layoutShift = await watchLayoutShift(page);
+      const release = await holdAppModules(page);
+      // The listing's answer is held too: the app draws the page while it loads.
+      let answer;
+      const answered = new Promise((resolve) => {
+        answer = resolve;
+      });
+      await page.route(`**/api/servers/${listing.id}`, async (route) => {
+        await answered;
+        await route.continue();
+      });
+      await loadPrerendered(page, `/servers/${listing.id}`);
+
+      const screen = page.locator(PRERENDERED);
+      await screen.locator('h1', { hasText: listing.name }).waitFor();
+      assert.equal(await page.title(), `${listing.name} · CrimsonHost`);
+      const drawnAt = await screen.locator('h1').boundingBox();
+      await saveScreenshot(page, 'first-screen-server-375-light');
+
+      release();
+      await screen.waitFor({ state: 'detached' });
+      await page.getByRole('status', { name: 'Loading the server' }).waitFor();
+      const title = page.getByRole('heading', { level: 1, name: listing.name });
+      const appAt = await title.boundingBox();
+      assert.deepEqual(
+        [appAt.x, appAt.y, appAt.width, appAt.height].map(Math.round),
+        [drawnAt.x, drawnAt.y, drawnAt.width, drawnAt.height].map(Math.round),
+        'the app draws the name where the served page had it',
+      );
+      assert.ok((await layoutShift()) < 0.02, `layout shift ${await layoutShift()}`);
+
+      answer();
+      await page.getByRole('heading', { level: 2, name: 'Specifications' }).waitFor();
+      const loadedAt = await title.boundingBox();
+      assert.deepEqual(
+        [loadedAt.x, loadedAt.y].map(Math.round),
+        [drawnAt.x, drawnAt.y].map(Math.round),
+        'the name stays where it was once the listing is in',
+      );
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is not drawn for an address that names no listing, which the app says is not found', async () => {
+    const { context, page } = await browser.openPage(MOBILE, KEEP);
+    try {
+      await page.goto('/servers/5b0f9c1e-9c1d-4a59-8d41-3f1f6f0c2a11', { waitUntil: 'commit' });
+      assert.equal(await page.locator(PRERENDERED).count(), 0);
+      await page.getByRole('heading', { level: 1, name: 'Server not found' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

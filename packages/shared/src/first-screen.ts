@@ -14,10 +14,24 @@ export type PrerenderLayout = (typeof PRERENDER_LAYOUTS)[number];
 export const PRERENDERED_PAGES = [
   { name: 'home', url: '/' },
   { name: 'servers', url: '/servers' },
-  // A server's page while its listing loads says nothing of the listing: one serves every id.
-  // The build fails if the placeholder id shows in the drawn page.
+  // A server's page while its listing loads: one serves every id. It names the listing by
+  // PRERENDERED_LISTING_NAME, which the server replaces with the listing's name; the build fails
+  // if the placeholder id shows in the drawn page, or the name does not.
   { name: 'server', url: '/servers/prerendered-listing', placeholder: 'prerendered-listing' },
 ] as const;
+
+/**
+ * The name the prerendered server page is drawn with, in its title, breadcrumb and heading: the
+ * server writes the listing's own name in its place (HTML-escaped), so the name a visitor came for
+ * is on the first paint instead of after the app and the listing have loaded.
+ */
+export const PRERENDERED_LISTING_NAME = 'PrerenderedListingName';
+
+/**
+ * A meta element the server adds to a served server page, `<meta name=… data-id=… content=…>`:
+ * the listing's id and name, so the app can keep the name on screen while the listing loads.
+ */
+export const SERVED_LISTING_META = 'crimsonhost-listing';
 export type PrerenderedPageName = (typeof PRERENDERED_PAGES)[number]['name'];
 
 /** The folder of the web build the screens are written to, and each screen's file in it. */

@@ -6,25 +6,37 @@ import {
   PRERENDER_DIR,
   PRERENDER_LAYOUTS,
   PRERENDER_THEMES,
+  PRERENDERED_LISTING_NAME,
   PRERENDERED_PAGES,
+  SERVED_LISTING_META,
   firstScreenVariant,
   prerenderedFile,
   prerenderedPageFor,
 } from '@crimsonhost/shared/first-screen';
 import { brotli, gzip, negotiateEncoding } from './compressed-answer';
+import { escapeHtml } from './escape-html';
 
 export interface WebApp {
   /**
    * Answers the single-page app's shell for a browser route, carrying a fresh CSRF token and
    * compressed as the browser accepts; for the pages the build prerendered, that page in the
-   * visitor's theme and layout, precompressed and without a token (decision 060).
+   * visitor's theme and layout, precompressed and without a token (decision 060); a server's
+   * page with the listing's name written in (decision 068).
    */
   sendShell(
     request: FastifyRequest,
     reply: FastifyReply,
     issueCsrfToken: () => string,
-  ): FastifyReply;
+  ): Promise<FastifyReply>;
 }
+
+export interface WebAppOptions {
+  /** A listed server's name by the id in its page's address, or null when there is none. */
+  listingName?: (id: string) => Promise<string | null>;
+}
+
+/** How many server pages with their names written in are kept compressed, most recent first. */
+const NAMED_PAGES_KEPT = 256;
 
 /**
  * The shell is answered by the not-found handler, which the compression plugin does not see (it
@@ -74,6 +86,7 @@ function readPrerendered(distDir: string): Map<string, PrerenderedPage> {
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
+  { listingName }: WebAppOptions = {},
 ): Promise<WebApp | null> {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) return null;
@@ -90,7 +103,9 @@ export async function registerWebApp(
       'sec-ch-ua-mobile': typeof mobileHint === 'string' ? mobileHint : undefined,
       'user-agent': request.headers['user-agent'],
     });
-    return prerendered.get(prerenderedFile(page, theme, layout));
+    const file = prerenderedFile(page, theme, layout);
+    const built = prerendered.get(file);
+    return built && { ...built, page, file };
   };
 
   await app.register(fastifyStatic, {
@@ -107,10 +122,51 @@ export async function registerWebApp(
     },
   });
 
+  /**
+   * A server's prerendered page with the listing's name in place of PRERENDERED_LISTING_NAME (its
+   * title, breadcrumb and heading) and in a meta element the app reads while the listing loads,
+   * compressed as the browser accepts. Kept for the pages asked for most recently (a name that
+   * changes makes a new entry). Undefined for an unknown listing: the shell then lets the app say
+   * it was not found.
+   */
+  const named = new Map<string, Buffer | string>();
+  const namedPage = async (request: FastifyRequest, page: PrerenderedPage, file: string) => {
+    // Ids are UUIDs: an address with escapes in it names no listing (and may not even decode).
+    const id = /^\/servers\/([\w-]+)\/?(?:\?|$)/.exec(request.url)?.[1];
+    const name = listingName && id ? await listingName(id) : null;
+    if (!id || name === null) return undefined;
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const key = JSON.stringify([file, id, name, encoding]);
+    let body = named.get(key);
+    if (body === undefined) {
+      const text = escapeHtml(name);
+      const meta = `<meta name="${SERVED_LISTING_META}" data-id="${escapeHtml(id)}" content="${text}" />`;
+      const html = page.html
+        .toString('utf8')
+        .replaceAll(PRERENDERED_LISTING_NAME, () => text)
+        .replace('</head>', () => `${meta}</head>`);
+      body = encoding === 'br' ? brotli(html) : encoding === 'gzip' ? gzip(html) : html;
+      if (named.size >= NAMED_PAGES_KEPT) named.delete(named.keys().next().value!);
+    } else {
+      named.delete(key);
+    }
+    named.set(key, body);
+    return { encoding, body };
+  };
+
   return {
-    sendShell(request, reply, issueCsrfToken) {
+    async sendShell(request, reply, issueCsrfToken) {
       reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      const page = prerenderedFor(request);
+      const found = prerenderedFor(request);
+      const served =
+        found?.page === 'server' ? await namedPage(request, found, found.file) : undefined;
+      if (served) {
+        if (served.encoding) reply.header('content-encoding', served.encoding);
+        return reply
+          .header('vary', 'accept-encoding, cookie, sec-ch-ua-mobile, user-agent')
+          .send(served.body);
+      }
+      const page = found?.page === 'server' ? undefined : found;
       if (page) {
         // Sent as the build compressed it: no token in it, so no work per request. The app
         // fetches its CSRF token when it first writes, as it does under a cached shell.

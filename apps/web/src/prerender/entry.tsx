@@ -7,7 +7,12 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import { AppRoutes, preloadFirstScreen } from '../app/router';
 import { matchesMediaQuery } from '../lib/media-query-match';
 import { ServerMediaContext } from '../lib/use-media-query';
-import type { PrerenderLayout } from '@crimsonhost/shared/first-screen';
+import {
+  PRERENDERED_LISTING_NAME,
+  PRERENDERED_PAGES,
+  type PrerenderLayout,
+} from '@crimsonhost/shared/first-screen';
+import { ServedListing } from '../features/catalog/known-listing-name';
 import type { Screen } from '../../build/prerender-page';
 
 // build/prerender.mjs composes the pages with these, from this bundle.
@@ -16,10 +21,20 @@ export {
   PRERENDER_LAYOUTS,
   PRERENDER_THEMES,
   PRERENDERED_PAGES,
+  PRERENDERED_LISTING_NAME,
   prerenderedFile,
 } from '@crimsonhost/shared/first-screen';
 export { composePage } from '../../build/prerender-page';
 export { precompressDirectory } from '../../build/precompress';
+
+/**
+ * The server page is drawn for a placeholder listing named PRERENDERED_LISTING_NAME, which the
+ * server replaces with the listing's name when it sends the page.
+ */
+const PLACEHOLDER_LISTING = {
+  id: PRERENDERED_PAGES.find((page) => page.name === 'server')!.placeholder,
+  name: PRERENDERED_LISTING_NAME,
+};
 
 /** The viewport widths the layouts are drawn at (the e2e widths). */
 const LAYOUT_WIDTH_PX: Record<PrerenderLayout, number> = { mobile: 375, wide: 1280 };
@@ -67,11 +82,13 @@ export async function prerender(
     <StrictMode>
       <StyleProvider cache={cache}>
         <ServerMediaContext value={mediaOf(theme, layout)}>
-          <AppProviders queryClient={createQueryClient()}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </AppProviders>
+          <ServedListing value={PLACEHOLDER_LISTING}>
+            <AppProviders queryClient={createQueryClient()}>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </AppProviders>
+          </ServedListing>
         </ServerMediaContext>
       </StyleProvider>
     </StrictMode>,

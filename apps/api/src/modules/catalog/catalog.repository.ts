@@ -314,6 +314,16 @@ export async function selectListingDetail(db: Executor, id: string) {
   return rows[0] ?? null;
 }
 
+/** A listed server's name, or null: what the server page's first screen names (decision 068). */
+export async function selectListingName(db: Executor, id: string): Promise<string | null> {
+  const rows = await db
+    .select({ name: serverListings.name })
+    .from(serverListings)
+    .where(and(eq(serverListings.id, id), eq(serverListings.listed, true)))
+    .limit(1);
+  return rows[0]?.name ?? null;
+}
+
 export type NewListing = typeof serverListings.$inferInsert;
 
 export async function insertListings(db: Executor, listings: NewListing[]) {

@@ -21,6 +21,7 @@ import {
   countByRegion,
   countListings,
   selectListingDetail,
+  selectListingName,
   selectListingPage,
   type ListingCardRow,
   type ListingFilters,
@@ -93,6 +94,11 @@ export async function getServer(db: Executor, id: string): Promise<ServerDetail>
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A listed server's name by its id, or null for an unknown, unlisted or malformed id. */
+export async function getListingName(db: Executor, id: string): Promise<string | null> {
+  return UUID.test(id) ? selectListingName(db, id) : null;
 }
 
 /** Games in the product's order (`GAMES`), which the facets keep. */

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
 import { renderRoute } from '../../../test/render-route';
-import { buildServerDetail } from '../../../test/server-fixtures';
+import { SERVED_LISTING_META } from '@crimsonhost/shared/first-screen';
+import { buildServerCard, buildServerDetail, serverPage } from '../../../test/server-fixtures';
 import { estimateCost } from '../components/cost-estimate';
 
 const LOAD = { timeout: 10_000 };
@@ -136,6 +137,69 @@ describe('server detail page', { timeout: 60_000 }, () => {
     answer();
     await screen.findByRole('heading', { level: 1, name: 'Slow Server' }, LOAD);
     await waitFor(() => expect(document.title).toBe('Slow Server · CrimsonHost'));
+  });
+
+  it('keeps the name the served page gave it on screen while the listing loads', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const detail = buildServerDetail({ name: 'Blocky Valley' });
+    server.use(
+      http.get(`/api/servers/${detail.id}`, async () => {
+        await held;
+        return HttpResponse.json({ data: detail });
+      }),
+    );
+    // As the server writes it into a server's first screen.
+    const meta = document.createElement('meta');
+    meta.name = SERVED_LISTING_META;
+    meta.dataset.id = detail.id;
+    meta.content = 'Blocky Valley';
+    document.head.append(meta);
+    try {
+      renderRoute(`/servers/${detail.id}`);
+      await screen.findByRole('status', { name: 'Loading the server' }, LOAD);
+      expect(screen.getByRole('heading', { level: 1, name: 'Blocky Valley' })).toBeVisible();
+      await waitFor(() => expect(document.title).toBe('Blocky Valley · CrimsonHost'));
+      answer();
+      await waitFor(
+        () => expect(screen.queryByRole('status', { name: 'Loading the server' })).toBeNull(),
+        LOAD,
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Blocky Valley' })).toBeVisible();
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('names a server opened from the list at once, and no other by the served name', async () => {
+    const held = new Promise<void>(() => {});
+    const card = buildServerCard({ name: 'Frag Central' });
+    const other = buildServerDetail({ name: 'Not Yet Known' });
+    server.use(
+      http.get('/api/servers', () => HttpResponse.json(serverPage([card]))),
+      http.get('/api/servers/:id', async () => {
+        await held;
+        return HttpResponse.json({});
+      }),
+    );
+    const meta = document.createElement('meta');
+    meta.name = SERVED_LISTING_META;
+    meta.dataset.id = other.id;
+    meta.content = 'Served For Another';
+    document.head.append(meta);
+    try {
+      const { router } = renderRoute('/servers');
+      await screen.findAllByRole('link', { name: /Frag Central/ }, LOAD);
+      await router.navigate(`/servers/${card.id}`);
+      await screen.findByRole('status', { name: 'Loading the server' }, LOAD);
+      expect(screen.getByRole('heading', { level: 1, name: 'Frag Central' })).toBeVisible();
+
+      await router.navigate(`/servers/5b0f9c1e-9c1d-4a59-8d41-3f1f6f0c2a11`);
+      await waitFor(() => expect(document.title).toBe('Loading the server · CrimsonHost'));
+      expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    } finally {
+      meta.remove();
+    }
   });
 
   it('shows a not-found state for an unknown id', async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Button, Col, Flex, Row, Skeleton } from 'antd';
 import { EnvironmentOutlined, UserOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { SurfaceCard } from '../../../components/surface-card';
 import { ApiError, toApiError } from '../../../lib/api-client';
 import { describeApiError } from '../../../lib/error-messages';
 import { useServer } from '../api/get-server';
+import { useKnownListingName } from '../known-listing-name';
 import { LivePlayers } from '../components/live-players';
 import { Paragraph, Text, Title } from '../../../components/typography';
 import { PlainTag } from '../../../components/plain-tag';
@@ -23,9 +24,23 @@ import { SpecList } from '../../../components/spec-list';
 
 const SERVERS_CRUMB = { title: 'Servers', to: paths.servers.href() };
 
+/** The listing's name as the page's heading, with what stands beside it. */
+function ServerName({ name, children }: { name: string; children?: ReactNode }) {
+  return (
+    <Flex align="center" gap={12} wrap>
+      <Title level={1} style={{ fontSize: 28, margin: 0, overflowWrap: 'anywhere', minWidth: 0 }}>
+        {name}
+      </Title>
+      {children}
+    </Flex>
+  );
+}
+
 export function ServerDetailPage() {
   const { id = '' } = useParams();
   const server = useServer(id);
+  // Its name is on screen while the listing loads when the served page or a list named it.
+  const knownName = useKnownListingName(id);
   // The listing (rent panel included) is drawn in a background render React cuts into slices,
   // not in the one long task that follows its answer: a phone keeps answering taps meanwhile. The
   // loading state stays until that render is ready.
@@ -68,13 +83,16 @@ export function ServerDetailPage() {
 
   if (server.isPending || listing === undefined) {
     return (
-      <>
-        <title>Loading the server · CrimsonHost</title>
-        <PageBreadcrumb items={[SERVERS_CRUMB, { title: 'Loading…' }]} />
+      <Flex vertical gap={20}>
+        <title>{`${knownName ?? 'Loading the server'} · CrimsonHost`}</title>
+        <div>
+          <PageBreadcrumb items={[SERVERS_CRUMB, { title: knownName ?? 'Loading…' }]} />
+          {knownName !== undefined && <ServerName name={knownName} />}
+        </div>
         <SurfaceCard role="status" aria-label="Loading the server" aria-busy="true">
           <Skeleton active paragraph={{ rows: 6 }} />
         </SurfaceCard>
-      </>
+      </Flex>
     );
   }
 
@@ -108,15 +126,9 @@ export function ServerDetailPage() {
       <title>{`${detail.name} · CrimsonHost`}</title>
       <div>
         <PageBreadcrumb items={[SERVERS_CRUMB, { title: detail.name }]} />
-        <Flex align="center" gap={12} wrap>
-          <Title
-            level={1}
-            style={{ fontSize: 28, margin: 0, overflowWrap: 'anywhere', minWidth: 0 }}
-          >
-            {detail.name}
-          </Title>
+        <ServerName name={detail.name}>
           <ServerStatusTag status={detail.status} />
-        </Flex>
+        </ServerName>
         <Flex gap={16} wrap style={{ marginTop: 8 }}>
           <PlainTag>{GAME_LABELS[detail.game]}</PlainTag>
           <Text type="secondary">
