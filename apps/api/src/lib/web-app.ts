@@ -129,28 +129,35 @@ export async function registerWebApp(
    * changes makes a new entry). Undefined for an unknown listing: the shell then lets the app say
    * it was not found.
    */
-  const named = new Map<string, Buffer | string>();
-  const namedPage = async (request: FastifyRequest, page: PrerenderedPage, file: string) => {
+  const namedPages = new Map<string, Buffer>();
+  const namedPage = async (
+    request: FastifyRequest,
+    { html, file }: PrerenderedPage & { file: string },
+  ) => {
     // Ids are UUIDs: an address with escapes in it names no listing (and may not even decode).
     const id = /^\/servers\/([\w-]+)\/?(?:\?|$)/.exec(request.url)?.[1];
     const name = listingName && id ? await listingName(id) : null;
     if (!id || name === null) return undefined;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     const key = JSON.stringify([file, id, name, encoding]);
-    let body = named.get(key);
-    if (body === undefined) {
-      const text = escapeHtml(name);
-      const meta = `<meta name="${SERVED_LISTING_META}" data-id="${escapeHtml(id)}" content="${text}" />`;
-      const html = page.html
-        .toString('utf8')
-        .replaceAll(PRERENDERED_LISTING_NAME, () => text)
-        .replace('</head>', () => `${meta}</head>`);
-      body = encoding === 'br' ? brotli(html) : encoding === 'gzip' ? gzip(html) : html;
-      if (named.size >= NAMED_PAGES_KEPT) named.delete(named.keys().next().value!);
-    } else {
-      named.delete(key);
+    const kept = namedPages.get(key);
+    if (kept) {
+      // Most recent last: the first entry is the one asked for longest ago.
+      namedPages.delete(key);
+      namedPages.set(key, kept);
+      return { encoding, body: kept };
     }
-    named.set(key, body);
+    const text = escapeHtml(name);
+    const meta = `<meta name="${SERVED_LISTING_META}" data-id="${escapeHtml(id)}" content="${text}" />`;
+    const page = html
+      .toString('utf8')
+      .replaceAll(PRERENDERED_LISTING_NAME, () => text)
+      .replace('</head>', () => `${meta}</head>`);
+    // Only compressed copies are kept: the page as written costs no more than this replace.
+    if (!encoding) return { encoding, body: page };
+    const body = encoding === 'br' ? brotli(page) : gzip(page);
+    if (namedPages.size >= NAMED_PAGES_KEPT) namedPages.delete(namedPages.keys().next().value!);
+    namedPages.set(key, body);
     return { encoding, body };
   };
 
@@ -158,13 +165,13 @@ export async function registerWebApp(
     async sendShell(request, reply, issueCsrfToken) {
       reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8');
       const found = prerenderedFor(request);
-      const served =
-        found?.page === 'server' ? await namedPage(request, found, found.file) : undefined;
-      if (served) {
-        if (served.encoding) reply.header('content-encoding', served.encoding);
+      // A server's page is sent only with its listing's name written in; without one, the shell.
+      const named = found?.page === 'server' ? await namedPage(request, found) : undefined;
+      if (named) {
+        if (named.encoding) reply.header('content-encoding', named.encoding);
         return reply
           .header('vary', 'accept-encoding, cookie, sec-ch-ua-mobile, user-agent')
-          .send(served.body);
+          .send(named.body);
       }
       const page = found?.page === 'server' ? undefined : found;
       if (page) {
